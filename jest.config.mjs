@@ -1,0 +1,12 @@
+// One jest run over every package; TypeScript through SWC (types are checked by `npm run typecheck`).
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }],
+  },
+  // Sources import with NodeNext's `.js` specifiers.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts', '<rootDir>/sdk/test/**/*.test.ts'],
+  testTimeout: 30000,
+};
