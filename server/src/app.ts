@@ -1,0 +1,59 @@
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import type { Database } from './db/database.js';
+import { authenticate } from './auth/authenticate.js';
+import { createDashboardTokenVerifier } from './auth/dashboard-tokens.js';
+import { accountRoutes } from './accounts/account-routes.js';
+import { keyRoutes } from './keys/key-routes.js';
+import { docsRoutes } from './meta/docs.js';
+import { metaRoutes } from './meta/meta-routes.js';
+import { ApiError } from './http/api-error.js';
+import { errorMapper } from './http/error-mapper.js';
+import { jsonBody } from './http/json-body.js';
+import { httpLogger } from './http/logger.js';
+import { resolveRoute } from './http/resolve-route.js';
+import { contractValidator } from './http/validate.js';
+import { systemClock, type Clock } from './time/clock.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/**
+ * The HTTP pipeline: request id and log line; pages outside the contract (docs); then for API routes the contract's
+ * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
+ * handler; and last, the one error mapper.
+ */
+export function createApp({ config, db, logger, clock = systemClock }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(httpLogger(logger));
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(docsRoutes());
+
+  const tokens = createDashboardTokenVerifier(config.dashboard);
+  app.use(resolveRoute);
+  app.use(authenticate({ prisma: db.prisma, tokens, clock }));
+  app.use(jsonBody);
+  app.use(contractValidator(config.validateResponses));
+
+  app.use(metaRoutes(db.pool));
+  app.use(keyRoutes(db.prisma, clock));
+  app.use(accountRoutes(db.prisma, config.plans, clock));
+
+  app.use(() => {
+    throw new ApiError('not_found');
+  });
+  app.use(errorMapper);
+  return app;
+}

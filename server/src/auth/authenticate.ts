@@ -1,0 +1,75 @@
+import type { RequestHandler, Response } from 'express';
+import type { PrismaClient } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import type { ContractRoute } from '../contract/routes.js';
+import { ensureAccount } from '../accounts/accounts.js';
+import { hashApiKey, looksLikeApiKey } from './api-keys.js';
+import type { DashboardTokenVerifier } from './dashboard-tokens.js';
+import type { Clock } from '../time/clock.js';
+
+export type Principal =
+  | { via: 'api_key'; accountId: string; apiKeyId: string }
+  | { via: 'bearer'; accountId: string };
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The caller this request was authenticated as (set by `authenticate`). */
+export function principalOf(res: Response): Principal {
+  const p = res.locals.principal as Principal | undefined;
+  if (!p) throw new ApiError('unauthorized');
+  return p;
+}
+
+export interface AuthDeps {
+  prisma: PrismaClient;
+  tokens: DashboardTokenVerifier;
+  clock: Clock;
+}
+
+/**
+ * Admits the caller by the route's security: an API key in `x-api-key`, a dashboard token as `Authorization:
+ * Bearer`, or either. A missing or wrong kind of credential is 401 `unauthorized`; a bad or revoked API key is
+ * 401 `{ error: "invalid_api_key" }`.
+ */
+export function authenticate(deps: AuthDeps): RequestHandler {
+  return async (req, res, next) => {
+    const route = res.locals.route as ContractRoute;
+    if (route.security.length === 0) return next();
+    const apiKey = req.headers['x-api-key'];
+    const authorization = req.headers.authorization;
+    const acceptsKey = route.security.includes('ApiKeyAuth');
+    const acceptsBearer = route.security.includes('BearerAuth');
+
+    if (acceptsKey && typeof apiKey === 'string' && apiKey !== '') {
+      res.locals.principal = await admitApiKey(deps, apiKey);
+      return next();
+    }
+    const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+    if (acceptsBearer && bearer) {
+      const accountId = await deps.tokens.verify(bearer);
+      if (!accountId) throw new ApiError('unauthorized', 'The bearer token is invalid or expired.');
+      await ensureAccount(deps.prisma, accountId);
+      res.locals.principal = { via: 'bearer', accountId } satisfies Principal;
+      return next();
+    }
+    if (apiKey !== undefined && !acceptsKey) throw new ApiError('unauthorized', 'This route needs a dashboard session (Authorization: Bearer), not an API key.');
+    if (authorization !== undefined && !acceptsBearer) throw new ApiError('unauthorized', 'This route needs an API key in x-api-key, not a bearer token.');
+    throw new ApiError('unauthorized', acceptsKey ? 'An API key is required in the x-api-key header.' : 'A dashboard session token is required (Authorization: Bearer).');
+  };
+}
+
+async function admitApiKey(deps: AuthDeps, raw: string): Promise<Principal> {
+  // Malformed keys never reach the database; the lookup is by the SHA-256, an exact index match, so the
+  // comparison leaks nothing about stored keys through timing.
+  if (!looksLikeApiKey(raw)) throw new ApiError('invalid_api_key');
+  const key = await deps.prisma.apiKey.findUnique({ where: { hash: hashApiKey(raw) }, select: { id: true, accountId: true, revokedAt: true, lastUsedAt: true } });
+  if (!key || key.revokedAt) throw new ApiError('invalid_api_key');
+  const now = deps.clock.now();
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await deps.prisma.apiKey.updateMany({
+      where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
+      data: { lastUsedAt: now },
+    });
+  }
+  return { via: 'api_key', accountId: key.accountId, apiKeyId: key.id };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { loadPlans, type PlanTable } from './plans.js';
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const env = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+  DASHBOARD_JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  DASHBOARD_JWKS_URL: optionalUrl,
+  DASHBOARD_JWT_ISSUER: optionalString,
+  DASHBOARD_JWT_AUDIENCE: optionalString,
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://127.0.0.1:8080')),
+  PLANS_FILE: optionalString,
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  VALIDATE_RESPONSES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  plans: PlanTable;
+  logLevel: string;
+  /** Validate every answer against the contract too (on in tests, so a drifting handler fails the suite). */
+  validateResponses: boolean;
+  shutdownTimeoutMs: number;
+  dashboard: {
+    jwtSecret: string | undefined;
+    jwksUrl: string | undefined;
+    issuer: string | undefined;
+    audience: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once, at start; every bad value is named in one message. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.NODE_ENV === 'production' && !e.DASHBOARD_JWT_SECRET && !e.DASHBOARD_JWKS_URL) {
+    throw new ConfigError('Invalid configuration:\n  DASHBOARD_JWT_SECRET: required in production (or set DASHBOARD_JWKS_URL)');
+  }
+  let plans: PlanTable;
+  try {
+    plans = loadPlans(e.PLANS_FILE);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    plans,
+    logLevel: e.LOG_LEVEL,
+    validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : e.NODE_ENV === 'test',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    dashboard: {
+      jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),
+      jwksUrl: e.DASHBOARD_JWKS_URL,
+      issuer: e.DASHBOARD_JWT_ISSUER,
+      audience: e.DASHBOARD_JWT_AUDIENCE,
+    },
+  };
+}
+
+/** Outside production, a dashboard secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'dashboard-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (e) {
+    // Another process started at the same moment and wrote it first: use theirs.
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw e;
+  }
+}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './prisma-client/client.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
+
+export type { PrismaClient };
+
+export interface Database {
+  prisma: PrismaClient;
+  /** The pool under Prisma; also used for the database's own readiness probe. */
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** A PoolConfig for the configured database: the given PostgreSQL, or the embedded one started here. */
+export async function connectionConfig(options: DatabaseOptions): Promise<{ config: pg.PoolConfig; embedded?: EmbeddedPostgres }> {
+  if (options.databaseUrl) return { config: { connectionString: options.databaseUrl } };
+  const embedded = await startEmbeddedPostgres(options.dataDir);
+  return { config: { ...embedded.connection }, embedded };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { config, embedded } = await connectionConfig(options);
+  const pool = new pg.Pool({
+    ...config,
+    max: options.poolSize ?? (embedded ? 4 : 10),
+    connectionTimeoutMillis: 5_000,
+    // Fail fast when the database is gone instead of holding requests.
+    query_timeout: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    pool,
+    kind: embedded ? 'embedded' : 'postgres',
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      await pool.end().catch(() => {});
+      await embedded?.stop();
+    },
+  };
+}

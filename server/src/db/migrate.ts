@@ -1,0 +1,51 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { openSchemaEngine } from './schema-engine.js';
+
+export const PRISMA_DIR = fileURLToPath(new URL('../../../prisma/', import.meta.url));
+export const MIGRATIONS_DIR = join(PRISMA_DIR, 'migrations');
+
+/** Our own lock key, distinct from any the engine may take on its own connection. */
+const MIGRATION_LOCK_KEY = 0x64_78_6d_67; // "dxmg"
+
+/** The migrations folder in the shape Prisma's schema engine reads (Prisma's own folder format). */
+export function readMigrationsList(dir = MIGRATIONS_DIR) {
+  const names = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
+  const lockPath = join(dir, 'migration_lock.toml');
+  return {
+    baseDir: dir,
+    lockfile: { path: lockPath, content: existsSync(lockPath) ? readFileSync(lockPath, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: names.map((name) => ({
+      // The engine records `path` as the migration's name in _prisma_migrations, as the CLI does.
+      path: name,
+      migrationFile: { path: join(name, 'migration.sql'), content: { tag: 'ok' as const, value: readFileSync(join(dir, name, 'migration.sql'), 'utf8') } },
+    })),
+  };
+}
+
+/**
+ * Applies every migration not yet recorded in `_prisma_migrations`, each once. Instances starting together take
+ * turns on a session advisory lock, so the second finds the work done.
+ */
+export async function applyMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const engine = await openSchemaEngine(pool);
+    try {
+      const { appliedMigrationNames } = await engine.applyMigrations({
+        migrationsList: readMigrationsList(dir),
+        filters: { externalTables: [], externalEnums: [] },
+      });
+      return appliedMigrationNames;
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+}

@@ -1,0 +1,62 @@
+import type { components } from '../../../generated/openapi.js';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+const STATUS: Record<ErrorCode, number> = {
+  malformed_json: 400,
+  invalid_request: 400,
+  invalid_schema: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  plan_limit_exceeded: 402,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_key_reused: 409,
+  already_subscribed: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  upstream_error: 502,
+  billing_not_configured: 503,
+  service_unavailable: 503,
+  upstream_timeout: 504,
+};
+
+const MESSAGES: Record<ErrorCode, string> = {
+  malformed_json: 'The request body is not valid JSON.',
+  invalid_request: 'The request does not match the API contract.',
+  invalid_schema: 'The JSON Schema cannot be used.',
+  unauthorized: 'A valid credential is required for this route.',
+  invalid_api_key: 'The API key is not valid.',
+  plan_limit_exceeded: "This month's HEU left cannot cover the request.",
+  not_found: 'Not found.',
+  method_not_allowed: 'This method is not allowed on this path.',
+  idempotency_key_reused: 'This x-idempotency-key was already used with a different body.',
+  already_subscribed: 'The account already has this plan.',
+  payload_too_large: 'The request is too large.',
+  unsupported_media_type: 'The request body must be application/json.',
+  too_many_requests: 'Too many requests.',
+  internal_error: 'An internal error occurred.',
+  upstream_error: 'The model provider failed.',
+  billing_not_configured: 'Billing is not configured on this server.',
+  service_unavailable: 'The service is temporarily unavailable.',
+  upstream_timeout: 'The model provider did not answer in time.',
+};
+
+/** A failure the client is told about: the error mapper turns it into the envelope and status. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details: unknown = null,
+    /** Extra response headers (Retry-After, Allow). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? MESSAGES[code]);
+    this.status = STATUS[code];
+  }
+}
+
+export const statusOf = (code: ErrorCode) => STATUS[code];

@@ -1,0 +1,65 @@
+import type { ErrorRequestHandler } from 'express';
+import { ApiError } from './api-error.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+
+const TEXT_LIMIT = 200_000;
+
+interface ValidatorIssue { path?: string; message?: string; errorCode?: string }
+interface HttpLikeError { status?: number; statusCode?: number; type?: string; errors?: ValidatorIssue[]; message?: string; limit?: number; expose?: boolean }
+
+/** The one place a failure becomes an HTTP answer. Nothing else writes an error body. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = (err ?? {}) as HttpLikeError;
+  // body-parser
+  if (e.type === 'entity.parse.failed') return new ApiError('malformed_json');
+  if (e.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: e.limit ?? 5 * 1024 * 1024 });
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('unsupported_media_type');
+  if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] });
+  if (isDatabaseUnavailable(err)) return new ApiError('service_unavailable');
+  // express-openapi-validator
+  const status = e.status ?? e.statusCode;
+  if (Array.isArray(e.errors) && typeof status === 'number') {
+    const issues = e.errors.map((i) => ({ path: normalisePath(i.path), message: i.message ?? 'is invalid' }));
+    if (status === 400) {
+      if (issues.some((i) => /\/document\/text$/.test(i.path) && /longer than|more than|maxLength/i.test(i.message))) {
+        return new ApiError('payload_too_large', `document.text is over ${TEXT_LIMIT.toLocaleString('en-US')} characters.`, { limit: TEXT_LIMIT });
+      }
+      return new ApiError('invalid_request', summarise(issues), { errors: issues });
+    }
+    if (status === 415) return new ApiError('unsupported_media_type');
+    if (status === 404) return new ApiError('not_found');
+    if (status === 413) return new ApiError('payload_too_large', undefined, { limit: 5 * 1024 * 1024 });
+    if (status === 401 || status === 403) return new ApiError('unauthorized');
+  }
+  return new ApiError('internal_error');
+}
+
+function normalisePath(path: string | undefined): string {
+  if (!path) return '/';
+  // The validator writes `/body/items/0/document/text` or `.body.document.text`; answer the slash form.
+  return path.startsWith('/') ? path : `/${path.replace(/^\./, '').replace(/\./g, '/')}`;
+}
+
+function summarise(issues: { path: string; message: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'The request does not match the API contract.';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `${first.path} ${first.message}${more}`;
+}
+
+export const errorMapper: ErrorRequestHandler = (err, req, res, _next) => {
+  const apiError = toApiError(err);
+  if (apiError.status >= 500) req.log?.error({ err }, 'request failed');
+  else req.log?.info({ code: apiError.code }, 'request refused');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
+  if (apiError.code === 'invalid_api_key') {
+    res.status(401).json({ error: 'invalid_api_key' });
+    return;
+  }
+  res.status(apiError.status).json({ error: { code: apiError.code, message: apiError.message, details: apiError.details } });
+};

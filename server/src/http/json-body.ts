@@ -1,0 +1,27 @@
+import express, { type RequestHandler } from 'express';
+import { ApiError } from './api-error.js';
+
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
+
+/**
+ * Reads a JSON body (at most 5 MB) for routes that take one. A body of another media type is 415; no body at all is
+ * read as `{}` so the contract decides which members are required.
+ */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody) {
+    req.body = {};
+    return next();
+  }
+  const type = req.headers['content-type'];
+  if (!type || !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type');
+  if (length !== undefined && Number(length) > BODY_LIMIT_BYTES) {
+    // Refuse before reading a byte of it.
+    throw new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: BODY_LIMIT_BYTES });
+  }
+  parseJson(req, res, next);
+};

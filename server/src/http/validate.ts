@@ -1,0 +1,20 @@
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { RequestHandler } from 'express';
+import { openapiDocument } from '../contract/documents.js';
+
+/**
+ * Every request is checked against the compiled contract (all errors, not just the first); with
+ * `validateResponses`, every answer too, so a handler that drifts from the contract fails the suite.
+ */
+export function contractValidator(validateResponses: boolean): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    // The validator resolves references in place: give it its own copy.
+    apiSpec: structuredClone(openapiDocument) as never,
+    validateRequests: { allErrors: true, removeAdditional: false },
+    validateResponses: validateResponses ? { allErrors: true } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    // The webhook is verified on its raw bytes by its signature, not parsed here.
+    ignorePaths: /^\/v1\/billing\/webhook$/,
+  }) as unknown as RequestHandler[];
+}

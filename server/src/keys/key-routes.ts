@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { operations } from '../../../generated/openapi.js';
+import { principalOf } from '../auth/authenticate.js';
+import type { PrismaClient } from '../db/database.js';
+import type { Clock } from '../time/clock.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
+
+type CreateBody = operations['Keys_create']['requestBody']['content']['application/json'];
+
+export function keyRoutes(prisma: PrismaClient, clock: Clock): Router {
+  const router = Router();
+  router.post('/v1/keys', async (req, res) => {
+    const { accountId } = principalOf(res);
+    const idempotencyKey = req.header('x-idempotency-key');
+    const result = await createApiKey(prisma, accountId, req.body as CreateBody, idempotencyKey, clock.now());
+    res.status(result.status).json(result.body);
+  });
+  router.get('/v1/keys', async (req, res) => {
+    const { accountId } = principalOf(res);
+    const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
+    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    res.json(await listApiKeys(prisma, accountId, limit, cursor));
+  });
+  router.delete('/v1/keys/:id', async (req, res) => {
+    const { accountId } = principalOf(res);
+    res.json(await revokeApiKey(prisma, accountId, req.params.id, clock.now()));
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { openDatabase } from './db/database.js';
+import { applyMigrations } from './db/migrate.js';
+import { createLogger } from './http/logger.js';
+
+/** Starts the service: configuration, database (migrated), HTTP; stops cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const logger = createLogger(config.logLevel);
+  const started = Date.now();
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const migrated = await applyMigrations(db.pool);
+  const app = createApp({ config, db, logger });
+  const server: Server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  // Slow or stalled clients cannot hold a socket for long.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ host: config.host, port, database: db.kind, migrationsApplied: migrated, startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('shutdown timeout: closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      await db.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e) => {
+  process.stderr.write(`docextract failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

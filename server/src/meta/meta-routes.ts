@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import type { components } from '../../../generated/openapi.js';
+import { openapiJsonBytes, openapiYamlBytes } from '../contract/documents.js';
+
+type Schemas = components['schemas'];
+
+/** Health probes and the published contract, byte for byte as in generated/. */
+export function metaRoutes(pool: pg.Pool): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' } satisfies Schemas['Liveness']);
+  });
+  router.get('/readyz', async (_req, res) => {
+    let up = false;
+    try {
+      await pool.query('SELECT 1');
+      up = true;
+    } catch {
+      up = false;
+    }
+    res.status(up ? 200 : 503).json({ ready: up, database: up ? 'up' : 'down' } satisfies Schemas['Readiness']);
+  });
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(openapiJsonBytes);
+  });
+  router.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(openapiYamlBytes);
+  });
+  return router;
+}
