@@ -9,4 +9,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts', '<rootDir>/sdk/test/**/*.test.ts'],
   testTimeout: 30000,
+  globalSetup: '<rootDir>/server/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/server/test/support/global-teardown.mjs',
 };

@@ -15,6 +15,8 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (!hasBody) {
     req.body = {};
+    // An empty body is an empty JSON object; say so for the contract validator, which checks the media type.
+    req.headers['content-type'] = 'application/json';
     return next();
   }
   const type = req.headers['content-type'];

@@ -1,0 +1,90 @@
+// Starts the real app on 127.0.0.1 with a fresh database, and offers the calls tests make again and again.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { mintDashboardToken } from '../../src/auth/dashboard-tokens.js';
+import { createLogger } from '../../src/http/logger.js';
+import type { Clock } from '../../src/time/clock.js';
+import { createTestDatabase, type DbMode } from './databases.js';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(private at = new Date()) {}
+  now(): Date {
+    return new Date(this.at);
+  }
+  set(at: Date | string): void {
+    this.at = new Date(at);
+  }
+  advance(ms: number): void {
+    this.at = new Date(this.at.getTime() + ms);
+  }
+}
+
+export interface TestServer {
+  baseUrl: string;
+  config: Config;
+  db: Database;
+  clock: TestClock;
+  /** Every log line the service wrote, as text. */
+  logs: string[];
+  token(accountId: string, opts?: { ttlSeconds?: number }): Promise<string>;
+  /** Creates a key for the account through the API and answers the raw key. */
+  createKey(accountId: string, name?: string): Promise<{ key: string; id: string }>;
+  fetch(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(mode: DbMode = 'embedded', env: Record<string, string> = {}, clock = new TestClock()): Promise<TestServer> {
+  const database = await createTestDatabase(mode);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl ?? '',
+    DASHBOARD_JWT_SECRET: TEST_SECRET,
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const logs: string[] = [];
+  const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
+  const app = createApp({ config, db, logger: createLogger('info', stream), clock });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t: TestServer = {
+    baseUrl,
+    config,
+    db,
+    clock,
+    logs,
+    token: (accountId, opts) => mintDashboardToken(TEST_SECRET, accountId, opts),
+    async createKey(accountId, name = 'test key') {
+      const res = await t.fetch('/v1/keys', { method: 'POST', headers: { authorization: `Bearer ${await t.token(accountId)}` }, json: { name } });
+      if (res.status !== 201) throw new Error(`key creation answered ${res.status}: ${await res.text()}`);
+      const body = (await res.json()) as { key: string; id: string };
+      return { key: body.key, id: body.id };
+    },
+    fetch(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return fetch(baseUrl + path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await database.drop();
+    },
+  };
+  return t;
+}
+
