@@ -30,7 +30,17 @@ export function readMigrationsList(dir = MIGRATIONS_DIR) {
  * Applies every migration not yet recorded in `_prisma_migrations`, each once. Instances starting together take
  * turns on a session advisory lock, so the second finds the work done.
  */
-export async function applyMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+export function applyMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  // The embedded database has one session for every connection, where advisory locks are re-entrant: so callers
+  // in this process also queue here.
+  const run = inProcess.then(() => applyMigrationsLocked(pool, dir));
+  inProcess = run.catch(() => undefined);
+  return run;
+}
+
+let inProcess: Promise<unknown> = Promise.resolve();
+
+async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string[]> {
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,0 +1,68 @@
+import { dbModes } from './support/databases.js';
+import { startTestServer, TestClock, type TestServer } from './support/harness.js';
+
+describe.each(dbModes())('GET /v1/account (%s database)', (mode) => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startTestServer(mode, {}, new TestClock(new Date('2026-11-22T10:00:00.000Z'))); });
+  afterAll(async () => { await s.close(); });
+
+  it('answers every field of the summary, with heuUsed from this UTC month only', async () => {
+    const { key } = await s.createKey('acct_summary');
+    await s.db.prisma.usageBucket.createMany({
+      data: [
+        { accountId: 'acct_summary', periodStart: new Date('2026-10-01T00:00:00.000Z'), heuUsed: 77 },
+        { accountId: 'acct_summary', periodStart: new Date('2026-11-01T00:00:00.000Z'), heuUsed: 12 },
+      ],
+    });
+    const byKey = await s.fetch('/v1/account', { headers: { 'x-api-key': key } });
+    expect(byKey.status).toBe(200);
+    const summary = await byKey.json();
+    expect(summary).toEqual({
+      id: 'acct_summary',
+      plan: 'free',
+      status: 'active',
+      heuLimit: 100,
+      heuUsed: 12,
+      periodStart: '2026-11-01T00:00:00.000Z',
+      requestsPerMinute: 10,
+      hasBillingCustomer: false,
+      currentPeriodEnd: null,
+      cancelAt: null,
+      priorPlan: null,
+      subscriptionEndedAt: null,
+      createdAt: expect.any(String),
+    });
+    const byToken = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_summary')}` } });
+    expect(await byToken.json()).toEqual(summary);
+  });
+
+  it("shows each caller only its own account", async () => {
+    const a = await s.createKey('acct_a');
+    const b = await s.createKey('acct_b');
+    expect((await (await s.fetch('/v1/account', { headers: { 'x-api-key': a.key } })).json()).id).toBe('acct_a');
+    expect((await (await s.fetch('/v1/account', { headers: { 'x-api-key': b.key } })).json()).id).toBe('acct_b');
+  });
+
+  it('follows the plan table: a starter account shows its limits', async () => {
+    await s.db.prisma.account.create({ data: { id: 'acct_paid', plan: 'starter' } });
+    const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_paid')}` } });
+    expect(await res.json()).toMatchObject({ plan: 'starter', heuLimit: 10000, requestsPerMinute: 120 });
+  });
+});
+
+describe('plans from PLANS_FILE', () => {
+  it('overrides the plan table', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+    writeFileSync(file, JSON.stringify({ free: { heuPerMonth: 5, requestsPerMinute: 2 }, starter: { heuPerMonth: 50, requestsPerMinute: 20 } }));
+    const s = await startTestServer('embedded', { PLANS_FILE: file });
+    try {
+      const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_plans')}` } });
+      expect(await res.json()).toMatchObject({ heuLimit: 5, requestsPerMinute: 2 });
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../src/db/prisma-client/client.js';
+import { applyMigrations, readMigrationsList } from '../src/db/migrate.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { dbModes } from './support/databases.js';
+
+/** An empty database (no template: migrations start from nothing). */
+async function emptyDatabase(mode: 'embedded' | 'postgres'): Promise<{ pool: () => pg.Pool; drop(): Promise<void> }> {
+  if (mode === 'embedded') {
+    const dir = mkdtempSync(join(tmpdir(), 'mig-'));
+    const e = await startEmbeddedPostgres(dir);
+    const pools: pg.Pool[] = [];
+    return {
+      pool: () => { const p = new pg.Pool({ ...e.connection, max: 4 }); pools.push(p); return p; },
+      async drop() { await Promise.all(pools.map((p) => p.end().catch(() => {}))); await e.stop(); rmSync(dir, { recursive: true, force: true }); },
+    };
+  }
+  const admin = process.env.TEST_PG_URL!;
+  const name = `m_${randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect(); await c.query(`CREATE DATABASE ${name}`); await c.end();
+  const pools: pg.Pool[] = [];
+  return {
+    pool: () => { const p = new pg.Pool({ connectionString: admin.replace(/\/postgres$/, `/${name}`), max: 4 }); pools.push(p); return p; },
+    async drop() {
+      await Promise.all(pools.map((p) => p.end().catch(() => {})));
+      const d = new pg.Client({ connectionString: admin }); await d.connect(); await d.query(`DROP DATABASE ${name} WITH (FORCE)`); await d.end();
+    },
+  };
+}
+
+describe.each(dbModes())('migrations (%s database)', (mode) => {
+  it('migrate an empty database once, even when two instances start together, then round-trip every model', async () => {
+    const db = await emptyDatabase(mode);
+    try {
+      const expected = readMigrationsList().migrationDirectories.map((d) => d.path);
+      expect(expected.length).toBeGreaterThan(0);
+      const [a, b] = await Promise.all([applyMigrations(db.pool()), applyMigrations(db.pool())]);
+      expect([...a, ...b].sort()).toEqual(expected.sort());
+      expect(await applyMigrations(db.pool())).toEqual([]);
+      const pool = db.pool();
+      const recorded = await pool.query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name');
+      expect(recorded.rows.map((r) => r.migration_name)).toEqual(expected);
+
+      const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+      const now = new Date('2026-11-22T10:15:00.123Z');
+      const account = await prisma.account.create({ data: { id: 'acct_rt', plan: 'starter', status: 'past_due', stripeCustomerId: 'cus_1', currentPeriodEnd: now, priorPlan: 'free' } });
+      expect(account).toMatchObject({ plan: 'starter', status: 'past_due', currentPeriodEnd: now, priorPlan: 'free' });
+      const key = await prisma.apiKey.create({ data: { id: 'key_rt', accountId: account.id, name: 'n', prefix: 'dx_live_abcd', hash: 'f'.repeat(64), lastUsedAt: now } });
+      expect((await prisma.apiKey.findUniqueOrThrow({ where: { hash: 'f'.repeat(64) } })).lastUsedAt).toEqual(now);
+      await prisma.idempotencyRecord.create({ data: { id: 'idem_rt', accountId: account.id, key: 'k', requestHash: 'h', apiKeyId: key.id, expiresAt: now } });
+      await prisma.usageBucket.create({ data: { accountId: account.id, periodStart: new Date('2026-11-01T00:00:00Z'), heuUsed: 3 } });
+      await prisma.usageRecord.create({ data: { id: 'use_rt', accountId: account.id, periodStart: new Date('2026-11-01T00:00:00Z'), route: 'invoice', state: 'settled', heu: 3, inputTokens: 1000, outputTokens: 1500, expiresAt: now } });
+      const renewal = await prisma.vendorRenewal.create({ data: { id: 'vr_rt', accountId: account.id, vendorKey: 'cloudnest', productKey: 'storage pro', vendorName: 'CloudNest Inc.', product: 'Storage Pro' } });
+      const extraction = { vendorName: { value: 'CloudNest Inc.', sourceQuote: 'Vendor: CloudNest Inc.' }, nested: [1, null, true] };
+      await prisma.storedDocument.create({ data: { id: 'doc_rt', accountId: account.id, vendorRenewalId: renewal.id, documentKindGuess: 'order_form', overallStatus: 'confirmed', extraction, model: 'local-rules-1', inputTokens: 10, outputTokens: 20 } });
+      expect((await prisma.storedDocument.findUniqueOrThrow({ where: { id: 'doc_rt' } })).extraction).toEqual(extraction);
+      await prisma.billingEvent.create({ data: { id: 'evt_rt', type: 'checkout.session.completed', createdAt: now } });
+      const full = await prisma.account.findUniqueOrThrow({ where: { id: account.id }, include: { apiKeys: true, idempotencyRecords: true, usageBuckets: true, usageRecords: true, vendorRenewals: { include: { documents: true } } } });
+      expect(full.apiKeys).toHaveLength(1);
+      expect(full.idempotencyRecords[0]!.apiKeyId).toBe('key_rt');
+      expect(full.usageBuckets[0]!.heuUsed).toBe(3);
+      expect(full.usageRecords[0]!.state).toBe('settled');
+      expect(full.vendorRenewals[0]!.documents[0]!.id).toBe('doc_rt');
+      await prisma.$disconnect();
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe('npm run db:diff', () => {
+  it('finds nothing to migrate: the migrations hold the whole schema', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/db-diff.ts', '--check'], { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8' });
+    expect(out).toContain('migrations hold the whole schema');
+  });
+});
