@@ -15,12 +15,19 @@ import { httpLogger } from './http/logger.js';
 import { resolveRoute } from './http/resolve-route.js';
 import { contractValidator } from './http/validate.js';
 import { systemClock, type Clock } from './time/clock.js';
+import { extractRoutes } from './extraction/extract-routes.js';
+import type { ExtractionEngine } from './extraction/engines/engine.js';
+import { selectEngine } from './extraction/engines/select-engine.js';
+import { Meter } from './metering/meter.js';
 
 export interface AppDeps {
   config: Config;
   db: Database;
   logger: Logger;
   clock?: Clock;
+  /** The extraction engine; by default the configured one. */
+  engine?: ExtractionEngine;
+  meter?: Meter;
 }
 
 /**
@@ -28,7 +35,8 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock }: AppDeps): Express {
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter }: AppDeps): Express {
+  const usageMeter = meter ?? new Meter(db.prisma, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -50,6 +58,7 @@ export function createApp({ config, db, logger, clock = systemClock }: AppDeps):
   app.use(metaRoutes(db.pool));
   app.use(keyRoutes(db.prisma, clock));
   app.use(accountRoutes(db.prisma, config.plans, clock));
+  app.use(extractRoutes({ prisma: db.prisma, engine, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {
     throw new ApiError('not_found');

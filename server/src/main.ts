@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { applyMigrations } from './db/migrate.js';
 import { createLogger } from './http/logger.js';
+import { Meter } from './metering/meter.js';
 
 /** Starts the service: configuration, database (migrated), HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -21,7 +22,13 @@ async function main(): Promise<void> {
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await applyMigrations(db.pool);
-  const app = createApp({ config, db, logger });
+  const meter = new Meter(db.prisma, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+  const app = createApp({ config, db, logger, meter });
+  // Reservations whose request died with its process are given back once they expire (see README, metering).
+  const sweep = setInterval(() => {
+    meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
+  }, 60_000);
+  sweep.unref();
   const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -33,12 +40,13 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 5_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ host: config.host, port, database: db.kind, migrationsApplied: migrated, startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
+  logger.info({ host: config.host, port, database: db.kind, engine: config.extraction.engine, migrationsApplied: migrated, startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweep);
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');

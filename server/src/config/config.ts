@@ -23,6 +23,13 @@ const env = z.object({
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   VALIDATE_RESPONSES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic']).optional()),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
+  ANTHROPIC_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
+  BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
 });
 
 export interface Config {
@@ -37,6 +44,12 @@ export interface Config {
   /** Validate every answer against the contract too (on in tests, so a drifting handler fails the suite). */
   validateResponses: boolean;
   shutdownTimeoutMs: number;
+  extraction: {
+    /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules. */
+    engine: 'local' | 'anthropic';
+    anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
+    batchConcurrency: number;
+  };
   dashboard: {
     jwtSecret: string | undefined;
     jwksUrl: string | undefined;
@@ -58,6 +71,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.DASHBOARD_JWT_SECRET && !e.DASHBOARD_JWKS_URL) {
     throw new ConfigError('Invalid configuration:\n  DASHBOARD_JWT_SECRET: required in production (or set DASHBOARD_JWKS_URL)');
   }
+  if (e.EXTRACTION_ENGINE === 'anthropic' && !e.ANTHROPIC_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  EXTRACTION_ENGINE: anthropic needs ANTHROPIC_API_KEY');
+  }
   let plans: PlanTable;
   try {
     plans = loadPlans(e.PLANS_FILE);
@@ -75,6 +91,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : e.NODE_ENV === 'test',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    extraction: {
+      engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES },
+      batchConcurrency: e.BATCH_CONCURRENCY,
+    },
     dashboard: {
       jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),
       jwksUrl: e.DASHBOARD_JWKS_URL,

@@ -1,0 +1,99 @@
+import { Router, type Request, type Response } from 'express';
+import type { components } from '../../../generated/openapi.js';
+import { principalOf } from '../auth/authenticate.js';
+import type { Config } from '../config/config.js';
+import type { PrismaClient } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { estimateHeu } from '../metering/heu.js';
+import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
+import type { Clock } from '../time/clock.js';
+import { runBatch } from './batch.js';
+import type { ExtractionEngine, FixedKind } from './engines/engine.js';
+import { ClientGone, guardRequest, KeyRevoked } from './request-guard.js';
+import { assertVendorRenewal } from './renewal/renewal-store.js';
+import { runItem, type ItemInput } from './run-item.js';
+import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
+import { prepareCustomSchema } from './schemas/custom-schema.js';
+
+type Schemas = components['schemas'];
+
+export interface ExtractDeps {
+  prisma: PrismaClient;
+  engine: ExtractionEngine;
+  meter: Meter;
+  clock: Clock;
+  config: Config['extraction'];
+}
+
+/**
+ * Runs a metered extraction: admit (rate limit and HEU reservation), run with an abort signal tied to the caller
+ * and its key, then settle (re-checking the key) or release. Nothing is charged for a failure.
+ */
+async function metered(
+  deps: ExtractDeps,
+  req: Request,
+  res: Response,
+  route: string,
+  estimate: number,
+  work: (signal: AbortSignal) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
+): Promise<void> {
+  const principal = principalOf(res);
+  if (principal.via !== 'api_key') throw new ApiError('unauthorized');
+  const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now());
+  const guard = guardRequest(res, deps.prisma, principal.apiKeyId);
+  let outcome: { body: unknown; usage: Schemas['Usage'] };
+  try {
+    outcome = await work(guard.signal);
+  } catch (e) {
+    await deps.meter.release(reservation).catch(() => {});
+    const reason = guard.signal.aborted ? guard.signal.reason : e;
+    if (reason instanceof KeyRevoked) throw new ApiError('invalid_api_key');
+    if (reason instanceof ClientGone) return;
+    throw e;
+  } finally {
+    guard.stop();
+  }
+  const { keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId);
+  if (!keyActive) throw new ApiError('invalid_api_key');
+  for (const [name, value] of Object.entries(rateHeaders(reservation.rate))) res.setHeader(name, value);
+  res.status(200).json(outcome.body);
+}
+
+export function extractRoutes(deps: ExtractDeps): Router {
+  const router = Router();
+  const itemDeps = (res: Response) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now() });
+
+  for (const kind of FIXED_KINDS) {
+    router.post(`/v1/extract/${kind}`, async (req, res) => {
+      const body = req.body as Schemas['ExtractRequest'];
+      if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
+      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
+      await metered(deps, req, res, kind, estimateHeu(body.document.text.length, item.schema), async (signal) => {
+        const result = await runItem(itemDeps(res), item, signal);
+        const { document, ...envelope } = result;
+        return { body: kind === 'renewal' ? { ...envelope, document } : envelope, usage: result.usage };
+      });
+    });
+  }
+
+  router.post('/v1/extract/custom', async (req, res) => {
+    const body = req.body as Schemas['CustomExtractRequest'];
+    const schema = prepareCustomSchema(body.schema);
+    const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document };
+    await metered(deps, req, res, 'custom', estimateHeu(body.document.text.length, schema), async (signal) => {
+      const { data, model, usage } = await runItem(itemDeps(res), item, signal);
+      return { body: { data, model, usage }, usage };
+    });
+  });
+
+  router.post('/v1/extract/batch', async (req, res) => {
+    const body = req.body as Schemas['BatchRequest'];
+    const batch = await runBatch.prepare(deps.prisma, principalOf(res).accountId, body);
+    await metered(deps, req, res, 'batch', batch.estimate, async (signal) => {
+      const answer = await runBatch.run(batch, itemDeps(res), deps.config.batchConcurrency, signal);
+      return { body: answer, usage: answer.usage };
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,79 @@
+import type { components } from '../../../../generated/openapi.js';
+import type { PrismaClient } from '../../db/database.js';
+import { ApiError } from '../../http/api-error.js';
+import { newId } from '../../ids/ids.js';
+import type { FixedData } from '../engines/engine.js';
+
+type StoredDocument = components['schemas']['StoredDocument'];
+
+const LEGAL_SUFFIX = /\b(incorporated|inc|llc|l\.l\.c|ltd|limited|gmbh|ag|corp|corporation|co|company|plc|s\.?a|s\.?l|b\.?v|n\.?v|pty|oy|ab|as|sas|sarl|srl|spa)\b\.?/g;
+
+/** The vendor as a key: case, punctuation and legal-form suffixes do not make another vendor. */
+export function vendorKey(name: string | null): string {
+  if (!name) return '';
+  return name.normalize('NFKC').toLowerCase().replace(/[.,]/g, ' ').replace(LEGAL_SUFFIX, ' ').replace(/[^\p{L}\p{N}&]+/gu, ' ').trim();
+}
+
+export function productKey(product: string | null): string {
+  return product ? product.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : '';
+}
+
+/** 404 before any work is charged, when the caller names a vendor renewal that is not theirs. */
+export async function assertVendorRenewal(prisma: PrismaClient, accountId: string, id: string | undefined): Promise<void> {
+  if (!id) return;
+  const found = await prisma.vendorRenewal.findFirst({ where: { id, accountId }, select: { id: true } });
+  if (!found) throw new ApiError('not_found', 'No vendor renewal with this id.');
+}
+
+/**
+ * Stores the extraction (never the text) as a document record linked to its vendor renewal: the one named by the
+ * caller, or the account's renewal for this vendor and product, created on first sight.
+ */
+export async function storeRenewalDocument(
+  prisma: PrismaClient,
+  accountId: string,
+  document: { filename?: string; mediaType?: string; vendorRenewalId?: string },
+  data: FixedData['renewal'],
+  answer: { model: string; inputTokens: number; outputTokens: number },
+  now: Date,
+): Promise<StoredDocument> {
+  const vendorName = data.vendorName.value;
+  const product = data.product.value;
+  let vendorRenewalId = document.vendorRenewalId;
+  if (vendorRenewalId) {
+    const updated = await prisma.vendorRenewal.updateMany({ where: { id: vendorRenewalId, accountId }, data: { updatedAt: now } });
+    if (updated.count === 0) throw new ApiError('not_found', 'No vendor renewal with this id.');
+  } else {
+    const renewal = await prisma.vendorRenewal.upsert({
+      where: { accountId_vendorKey_productKey: { accountId, vendorKey: vendorKey(vendorName), productKey: productKey(product) } },
+      create: { id: newId('vr'), accountId, vendorKey: vendorKey(vendorName), productKey: productKey(product), vendorName, product, createdAt: now },
+      update: { vendorName: vendorName ?? undefined, product: product ?? undefined },
+    });
+    vendorRenewalId = renewal.id;
+  }
+  const row = await prisma.storedDocument.create({
+    data: {
+      id: newId('doc'),
+      accountId,
+      vendorRenewalId,
+      filename: document.filename ?? null,
+      mediaType: document.mediaType ?? null,
+      documentKindGuess: data.documentKindGuess,
+      overallStatus: data.overall_status,
+      extraction: data as object,
+      model: answer.model,
+      inputTokens: answer.inputTokens,
+      outputTokens: answer.outputTokens,
+      createdAt: now,
+    },
+  });
+  return {
+    id: row.id,
+    vendorRenewalId: row.vendorRenewalId,
+    filename: row.filename,
+    mediaType: row.mediaType,
+    documentKindGuess: data.documentKindGuess,
+    overallStatus: data.overall_status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,41 @@
+import type { components } from '../../../generated/openapi.js';
+import type { PrismaClient } from '../db/database.js';
+import { heuFor } from '../metering/heu.js';
+import type { EngineAnswer, ExtractionEngine, ExtractionTask, FixedData, JsonSchema } from './engines/engine.js';
+import { groundRenewal } from './renewal/grounding.js';
+import { storeRenewalDocument } from './renewal/renewal-store.js';
+
+type Schemas = components['schemas'];
+
+export interface ItemInput {
+  task: ExtractionTask;
+  /** The schema the answer must meet. */
+  schema: JsonSchema;
+  document: Schemas['DocumentInput'];
+}
+
+export interface ItemResult {
+  data: unknown;
+  model: string;
+  usage: Schemas['Usage'];
+  document?: Schemas['StoredDocument'];
+}
+
+export interface ItemDeps {
+  engine: ExtractionEngine;
+  prisma: PrismaClient;
+  accountId: string;
+  now: () => Date;
+}
+
+/** One extraction: the engine's answer, grounded and stored when it is a renewal, with its HEU. */
+export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal): Promise<ItemResult> {
+  const answer: EngineAnswer = await deps.engine.extract({ task: item.task, text: item.document.text, schema: item.schema, signal });
+  const usage = { ...answer.usage, heu: heuFor(answer.usage) };
+  if (item.task.kind !== 'renewal') return { data: answer.data, model: answer.model, usage };
+  const data = groundRenewal(answer.data as FixedData['renewal'], item.document.text);
+  if (signal.aborted) throw signal.reason;
+  const document = await storeRenewalDocument(deps.prisma, deps.accountId, item.document, data,
+    { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now());
+  return { data, model: answer.model, usage, document };
+}

@@ -1,0 +1,164 @@
+import type { PlanName, PlanTable } from '../config/plans.js';
+import type { PrismaClient } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { newId } from '../ids/ids.js';
+import { monthStart, nextMonthStart } from '../time/clock.js';
+
+/** How long a reservation may stay unsettled before the sweeper gives its HEU back (a crashed request). */
+export const RESERVATION_TTL_MS = 15 * 60 * 1000;
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets. */
+  resetSeconds: number;
+}
+
+export interface Reservation {
+  id: string;
+  heu: number;
+  rate: RateState;
+}
+
+/** `timestamp(3)` columns hold UTC without a zone: pass instants as such. */
+const ts = (d: Date) => d.toISOString().replace('Z', '');
+
+interface AdmitRow {
+  plan: PlanName | null;
+  rate_count: number | null;
+  reserved_total: number | null;
+  used_before: number | null;
+}
+
+/**
+ * The plan's limits, enforced in the database so every instance agrees: the request rate (per account per UTC
+ * minute) and the monthly HEU bucket. `admit` counts the request and reserves its estimate in one statement; the
+ * reservation is later settled to the real cost or released.
+ */
+export class Meter {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly plans: PlanTable,
+    private readonly upgradeUrl: string,
+  ) {}
+
+  async admit(accountId: string, estimateHeu: number, route: string, requestId: string | undefined, now: Date): Promise<Reservation> {
+    const period = monthStart(now);
+    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const id = newId('use');
+    const { free, starter } = this.plans;
+    // One statement: count the request if the minute has room, then (only then) reserve the HEU if the month has
+    // room, then record the reservation. Row locks taken by ON CONFLICT make concurrent requests queue on the
+    // account's rows, so neither limit can be passed; the snapshot values explain a refusal.
+    const rows = await this.prisma.$queryRaw<AdmitRow[]>`
+      WITH acct AS (
+        SELECT a.plan,
+               CASE a.plan WHEN 'starter' THEN ${starter.requestsPerMinute}::int ELSE ${free.requestsPerMinute}::int END AS rpm,
+               CASE a.plan WHEN 'starter' THEN ${starter.heuPerMonth}::int ELSE ${free.heuPerMonth}::int END AS heu_limit
+        FROM accounts a WHERE a.id = ${accountId}
+      ),
+      rate AS (
+        INSERT INTO rate_windows AS r (account_id, window_start, count)
+        SELECT ${accountId}, ${ts(window)}::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+        ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+          WHERE r.count < (SELECT rpm FROM acct)
+        RETURNING count
+      ),
+      bucket AS (
+        INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
+        SELECT ${accountId}, ${ts(period)}::timestamp(3), ${estimateHeu}::int FROM acct
+        WHERE EXISTS (SELECT 1 FROM rate) AND ${estimateHeu}::int <= acct.heu_limit
+        ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
+          WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
+        RETURNING heu_used
+      ),
+      record AS (
+        INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
+        SELECT ${id}, ${accountId}, ${ts(period)}::timestamp(3), ${route}, 'reserved', ${estimateHeu}::int, ${requestId ?? null},
+               ${ts(now)}::timestamp(3), ${ts(new Date(now.getTime() + RESERVATION_TTL_MS))}::timestamp(3)
+        WHERE EXISTS (SELECT 1 FROM bucket)
+        RETURNING id
+      )
+      SELECT (SELECT plan::text FROM acct) AS plan,
+             (SELECT count FROM rate) AS rate_count,
+             (SELECT heu_used FROM bucket) AS reserved_total,
+             (SELECT heu_used FROM usage_buckets WHERE account_id = ${accountId} AND period_start = ${ts(period)}::timestamp(3)) AS used_before`;
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('unauthorized');
+    const plan = this.plans[row.plan];
+    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    if (row.rate_count === null) {
+      throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
+        { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
+        { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+    }
+    const rate = { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
+    if (row.reserved_total === null) {
+      const used = Number(row.used_before ?? 0);
+      if (used >= plan.heuPerMonth) {
+        const next = nextMonthStart(now);
+        throw new ApiError('too_many_requests', `This month's ${plan.heuPerMonth} HEU are used up.`,
+          { reason: 'heu_bucket', limit: plan.heuPerMonth, resetAt: next.toISOString() },
+          { 'Retry-After': String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))), ...rateHeaders(rate) });
+      }
+      throw new ApiError('plan_limit_exceeded', `This request needs an estimated ${estimateHeu} HEU; ${plan.heuPerMonth - used} are left this month.`,
+        { plan: row.plan, bucketHeu: plan.heuPerMonth - used, requestedHeu: estimateHeu, upgradeUrl: this.upgradeUrl },
+        rateHeaders(rate));
+    }
+    return { id, heu: estimateHeu, rate };
+  }
+
+  /**
+   * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
+   * was revoked while the request ran, the reservation is released instead and `keyActive` is false.
+   */
+  async settle(reservation: Reservation, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string): Promise<{ keyActive: boolean }> {
+    const rows = await this.prisma.$queryRaw<{ active: boolean | null }[]>`
+      WITH k AS (SELECT (revoked_at IS NULL) AS active FROM api_keys WHERE id = ${apiKeyId}),
+      rec AS (
+        UPDATE usage_records
+        SET state = CASE WHEN COALESCE((SELECT active FROM k), false) THEN 'settled' ELSE 'released' END::"UsageState",
+            heu = CASE WHEN COALESCE((SELECT active FROM k), false) THEN ${usage.heu}::int ELSE 0 END,
+            input_tokens = ${usage.inputTokens}::int, output_tokens = ${usage.outputTokens}::int
+        WHERE id = ${reservation.id} AND state = 'reserved'
+        RETURNING account_id, period_start, heu
+      ),
+      bucket AS (
+        UPDATE usage_buckets b SET heu_used = b.heu_used - ${reservation.heu}::int + rec.heu
+        FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start
+        RETURNING 1
+      )
+      SELECT COALESCE((SELECT active FROM k), false) AS active, (SELECT count(*) FROM bucket) AS n`;
+    return { keyActive: rows[0]?.active === true };
+  }
+
+  /** Gives the whole reservation back (the request failed: nothing is charged). */
+  async release(reservation: Reservation): Promise<void> {
+    await this.prisma.$executeRaw`
+      WITH rec AS (
+        UPDATE usage_records SET state = 'released', heu = 0 WHERE id = ${reservation.id} AND state = 'reserved'
+        RETURNING account_id, period_start
+      )
+      UPDATE usage_buckets b SET heu_used = b.heu_used - ${reservation.heu}::int
+      FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start`;
+  }
+
+  /** Releases reservations older than their expiry (their request crashed). Safe to run on every instance. */
+  async releaseExpired(now: Date): Promise<number> {
+    return this.prisma.$executeRaw`
+      WITH rec AS (
+        UPDATE usage_records r SET state = 'released', heu = 0
+        FROM (SELECT id, heu FROM usage_records WHERE state = 'reserved' AND expires_at < ${ts(now)}::timestamp(3) FOR UPDATE SKIP LOCKED) old
+        WHERE r.id = old.id
+        RETURNING r.account_id, r.period_start, old.heu
+      ),
+      sums AS (SELECT account_id, period_start, SUM(heu)::int AS heu FROM rec GROUP BY account_id, period_start)
+      UPDATE usage_buckets b SET heu_used = b.heu_used - sums.heu
+      FROM sums WHERE b.account_id = sums.account_id AND b.period_start = sums.period_start`;
+  }
+}
+
+export function rateHeaders(rate: RateState): Record<string, string> {
+  return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+}
