@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { estimateHeu } from '../src/metering/heu.js';
+import { dataSchemaFor } from '../src/extraction/schemas/contract-schemas.js';
+import { Meter } from '../src/metering/meter.js';
+import { emptyAnswer } from './support/answers.js';
+import { createTestDatabase, dbModes } from './support/databases.js';
+import { FakeAnthropic } from './support/fake-anthropic.js';
+import { startTestServer, TestClock, TEST_SECRET, type TestServer } from './support/harness.js';
+import { mintDashboardToken } from '../src/auth/dashboard-tokens.js';
+
+const TEXT = 'INVOICE 1\nTotal $10.00';
+const ESTIMATE = estimateHeu(TEXT.length, dataSchemaFor('invoice'));
+
+function plansFile(free: { heuPerMonth: number; requestsPerMinute: number }): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
+  writeFileSync(file, JSON.stringify({ free, starter: { heuPerMonth: 10000, requestsPerMinute: 120 } }));
+  return file;
+}
+
+/** The fake model reports usage worth exactly the estimate, so the bucket fits a known number of requests. */
+function answerAtEstimate(fake: FakeAnthropic, delayMs = 50): void {
+  fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs, usage: { input_tokens: ESTIMATE * 1000 - 10, output_tokens: 10 } });
+}
+
+describe.each(dbModes())('metering (%s database)', (mode) => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => { fake = await (new FakeAnthropic()).start(); });
+  afterAll(async () => { await fake.stop(); });
+  beforeEach(() => fake.reset());
+
+  const server = (free: { heuPerMonth: number; requestsPerMinute: number }, clock?: TestClock) =>
+    startTestServer(mode, { ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, PLANS_FILE: plansFile(free) }, clock);
+  const invoice = (s: TestServer, key: string) => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: TEXT } } });
+  const account = async (s: TestServer, key: string) => (await s.fetch('/v1/account', { headers: { 'x-api-key': key } })).json();
+
+  it('lets exactly as many of 50 concurrent extractions through as the bucket fits, and the ledger agrees', async () => {
+    const s = await server({ heuPerMonth: 20 * ESTIMATE, requestsPerMinute: 1000 });
+    try {
+      answerAtEstimate(fake);
+      const { key } = await s.createKey('acct_burst');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => invoice(s, key)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((x) => x === 200)).toHaveLength(20);
+      expect(statuses.filter((x) => x !== 200).every((x) => x === 402 || x === 429)).toBe(true);
+      const charged = (await Promise.all(answers.filter((r) => r.status === 200).map((r) => r.json()))).reduce((n, b) => n + b.usage.heu, 0);
+      const summary = await account(s, key);
+      expect(summary.heuUsed).toBe(charged);
+      expect(summary.heuUsed).toBe(20 * ESTIMATE);
+      const settled = await s.db.prisma.usageRecord.aggregate({ where: { accountId: 'acct_burst', state: 'settled' }, _sum: { heu: true } });
+      expect(settled._sum.heu).toBe(charged);
+      expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_burst', state: 'reserved' } })).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers 429 heu_bucket with Retry-After to next month when the bucket is used up, and 402 with details when it cannot cover the estimate', async () => {
+    const clock = new TestClock(new Date('2026-11-30T23:59:00.000Z'));
+    const s = await server({ heuPerMonth: ESTIMATE + 1, requestsPerMinute: 1000 }, clock);
+    try {
+      answerAtEstimate(fake, 0);
+      const { key } = await s.createKey('acct_full');
+      expect((await invoice(s, key)).status).toBe(200);
+      const short = await invoice(s, key);
+      expect(short.status).toBe(402);
+      expect(await short.json()).toEqual({ error: { code: 'plan_limit_exceeded', message: expect.any(String), details: { plan: 'free', bucketHeu: 1, requestedHeu: ESTIMATE, upgradeUrl: 'http://127.0.0.1:8080/dashboard/billing?plan=starter' } } });
+      await s.db.prisma.usageBucket.updateMany({ where: { accountId: 'acct_full' }, data: { heuUsed: ESTIMATE + 1 } });
+      const used = await invoice(s, key);
+      expect(used.status).toBe(429);
+      expect(used.headers.get('retry-after')).toBe('60');
+      expect(await used.json()).toEqual({ error: { code: 'too_many_requests', message: expect.any(String), details: { reason: 'heu_bucket', limit: ESTIMATE + 1, resetAt: '2026-12-01T00:00:00.000Z' } } });
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("starts a new bucket each UTC month: last month's usage does not count", async () => {
+    const clock = new TestClock(new Date('2026-10-31T23:59:30.000Z'));
+    const s = await server({ heuPerMonth: 1000, requestsPerMinute: 1000 }, clock);
+    try {
+      answerAtEstimate(fake, 0);
+      const { key } = await s.createKey('acct_months');
+      expect((await invoice(s, key)).status).toBe(200);
+      expect(await account(s, key)).toMatchObject({ heuUsed: ESTIMATE, periodStart: '2026-10-01T00:00:00.000Z' });
+      clock.set('2026-11-01T00:00:30.000Z');
+      expect(await account(s, key)).toMatchObject({ heuUsed: 0, periodStart: '2026-11-01T00:00:00.000Z' });
+      expect((await invoice(s, key)).status).toBe(200);
+      expect((await account(s, key)).heuUsed).toBe(ESTIMATE);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("enforces the plan's requests per minute with 429 rate_limit, Retry-After and RateLimit headers", async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:15.000Z'));
+    const s = await server({ heuPerMonth: 1000, requestsPerMinute: 3 }, clock);
+    try {
+      answerAtEstimate(fake, 0);
+      const { key } = await s.createKey('acct_rate');
+      const remaining: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await invoice(s, key);
+        expect(r.status).toBe(200);
+        expect(r.headers.get('ratelimit-limit')).toBe('3');
+        expect(r.headers.get('ratelimit-reset')).toBe('45');
+        remaining.push(r.headers.get('ratelimit-remaining')!);
+      }
+      expect(remaining).toEqual(['2', '1', '0']);
+      const limited = await invoice(s, key);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('45');
+      expect(await limited.json()).toEqual({ error: { code: 'too_many_requests', message: expect.any(String), details: { reason: 'rate_limit', limit: 3, resetAt: '2026-11-22T10:01:00.000Z' } } });
+      clock.advance(46_000);
+      expect((await invoice(s, key)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a batch whose estimate exceeds the bucket as a whole, running nothing', async () => {
+    const s = await server({ heuPerMonth: 3 * ESTIMATE, requestsPerMinute: 1000 });
+    try {
+      answerAtEstimate(fake, 0);
+      const { key } = await s.createKey('acct_batch');
+      const items = Array.from({ length: 4 }, (_, i) => ({ id: `i${i}`, document: { text: TEXT }, kind: 'invoice' }));
+      const res = await s.fetch('/v1/extract/batch', { method: 'POST', headers: { 'x-api-key': key }, json: { items } });
+      expect(res.status).toBe(402);
+      expect((await res.json()).error.details.requestedHeu).toBe(4 * ESTIMATE);
+      expect(fake.requests).toHaveLength(0);
+      expect((await account(s, key)).heuUsed).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives back reservations whose request died, once they expire', async () => {
+    const clock = new TestClock(new Date('2026-11-22T10:00:00.000Z'));
+    const s = await server({ heuPerMonth: 1000, requestsPerMinute: 1000 }, clock);
+    try {
+      const { key } = await s.createKey('acct_crash');
+      const meter = new Meter(s.db.prisma, s.config.plans, 'http://x');
+      await meter.admit('acct_crash', 7, 'invoice', undefined, clock.now());
+      expect((await account(s, key)).heuUsed).toBe(7);
+      await meter.releaseExpired(new Date('2026-11-22T10:10:00.000Z'));
+      expect((await account(s, key)).heuUsed).toBe(7);
+      await meter.releaseExpired(new Date('2026-11-22T10:16:00.000Z'));
+      expect((await account(s, key)).heuUsed).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('metering across two server processes on one PostgreSQL', () => {
+  const run = process.env.TEST_PG_URL ? it : it.skip;
+  run('lets exactly as many of 50 concurrent extractions through as the bucket fits', async () => {
+    const fake = await (new FakeAnthropic()).start();
+    answerAtEstimate(fake);
+    const db = await createTestDatabase('postgres');
+    const children: ChildProcess[] = [];
+    try {
+      const env = {
+        PATH: process.env.PATH!, DATABASE_URL: db.databaseUrl!, DATA_DIR: db.dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info',
+        DASHBOARD_JWT_SECRET: TEST_SECRET, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url,
+        PLANS_FILE: plansFile({ heuPerMonth: 20 * ESTIMATE, requestsPerMinute: 1000 }),
+      };
+      const ports = await Promise.all([0, 1].map(() => new Promise<number>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        children.push(child);
+        let out = '';
+        child.stdout!.on('data', (d) => { out += d; const m = /"port":(\d+)/.exec(out); if (m) resolve(Number(m[1])); });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      })));
+      const token = await mintDashboardToken(TEST_SECRET, 'acct_two');
+      const created = await fetch(`http://127.0.0.1:${ports[0]}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+      const { key } = await created.json();
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => fetch(`http://127.0.0.1:${ports[i % 2]}/v1/extract/invoice`, {
+        method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ document: { text: TEXT } }),
+      })));
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(20);
+      expect(answers.every((r) => [200, 402, 429].includes(r.status))).toBe(true);
+      const summary = await (await fetch(`http://127.0.0.1:${ports[1]}/v1/account`, { headers: { 'x-api-key': key } })).json();
+      expect(summary.heuUsed).toBe(20 * ESTIMATE);
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+      await db.drop();
+      await fake.stop();
+    }
+  }, 60_000);
+});
