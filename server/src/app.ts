@@ -19,6 +19,9 @@ import { extractRoutes } from './extraction/extract-routes.js';
 import type { ExtractionEngine } from './extraction/engines/engine.js';
 import { selectEngine } from './extraction/engines/select-engine.js';
 import { Meter } from './metering/meter.js';
+import { checkoutRoute, webhookRoute } from './billing/billing-routes.js';
+import { createStripeClient } from './billing/stripe-client.js';
+import type Stripe from 'stripe';
 
 export interface AppDeps {
   config: Config;
@@ -28,6 +31,7 @@ export interface AppDeps {
   /** The extraction engine; by default the configured one. */
   engine?: ExtractionEngine;
   meter?: Meter;
+  stripe?: Stripe | null;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter }: AppDeps): Express {
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, stripe = createStripeClient(config.billing) }: AppDeps): Express {
   const usageMeter = meter ?? new Meter(db.prisma, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');
@@ -52,12 +56,15 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
   app.use(authenticate({ prisma: db.prisma, tokens, clock }));
+  const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
+  app.use(webhookRoute(billing));
   app.use(jsonBody);
   app.use(contractValidator(config.validateResponses));
 
   app.use(metaRoutes(db.pool));
   app.use(keyRoutes(db.prisma, clock));
   app.use(accountRoutes(db.prisma, config.plans, clock));
+  app.use(checkoutRoute(billing));
   app.use(extractRoutes({ prisma: db.prisma, engine, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {

@@ -29,6 +29,10 @@ const env = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
   ANTHROPIC_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER: optionalString,
+  STRIPE_API_BASE: optionalUrl,
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
 });
 
@@ -49,6 +53,13 @@ export interface Config {
     engine: 'local' | 'anthropic';
     anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
     batchConcurrency: number;
+  };
+  billing: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceStarter: string | undefined;
+    /** Another Stripe API endpoint (tests point it at a local fake). */
+    apiBase: string | undefined;
   };
   dashboard: {
     jwtSecret: string | undefined;
@@ -74,6 +85,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.EXTRACTION_ENGINE === 'anthropic' && !e.ANTHROPIC_API_KEY) {
     throw new ConfigError('Invalid configuration:\n  EXTRACTION_ENGINE: anthropic needs ANTHROPIC_API_KEY');
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
+  }
   let plans: PlanTable;
   try {
     plans = loadPlans(e.PLANS_FILE);
@@ -96,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES },
       batchConcurrency: e.BATCH_CONCURRENCY,
     },
+    billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },
     dashboard: {
       jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),
       jwksUrl: e.DASHBOARD_JWKS_URL,

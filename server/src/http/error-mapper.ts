@@ -17,6 +17,8 @@ export function toApiError(err: unknown): ApiError {
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('unsupported_media_type');
   if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] });
   if (isDatabaseUnavailable(err)) return new ApiError('service_unavailable');
+  // The Stripe SDK's errors (after its own retries): the payment provider failed us.
+  if (typeof e.type === 'string' && e.type.startsWith('Stripe')) return new ApiError('upstream_error', 'The payment provider failed.');
   // express-openapi-validator
   const status = e.status ?? e.statusCode;
   if (Array.isArray(e.errors) && typeof status === 'number') {
