@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// docextract: the command line of the SDK.
+//   docextract extract <kind> <file> [--schema schema.json]
+//   docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+//   docextract account
+// Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
+import { readdirSync, readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DocExtract } from './client.js';
+import { DocExtractError } from './errors.js';
+import type { components } from './contract.js';
+
+type Kind = components['schemas']['ExtractionKind'];
+const KINDS: Kind[] = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal'];
+const USAGE = `usage:
+  docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
+  docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+  docextract account
+environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL`;
+
+class UsageError extends Error {}
+
+function readJson(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`cannot read ${file} as JSON: ${(e as Error).message}`);
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
+  }
+}
+
+function progress(done: number, total: number): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const apiKey = process.env.DOCEXTRACT_API_KEY;
+  if (!apiKey) throw new UsageError('set DOCEXTRACT_API_KEY to your API key');
+  const client = new DocExtract({ apiKey, baseUrl: process.env.DOCEXTRACT_BASE_URL || undefined });
+  const [command, ...rest] = positionals;
+
+  if (command === 'account' && rest.length === 0) {
+    process.stdout.write(`${JSON.stringify(await client.account.get(), null, 2)}\n`);
+    return 0;
+  }
+
+  if (command === 'extract' && rest.length === 2) {
+    const [kind, file] = rest as [string, string];
+    const document = { text: readText(file), filename: basename(file) };
+    let answer: unknown;
+    if (kind === 'custom') {
+      if (!values.schema) throw new UsageError('extract custom needs --schema schema.json');
+      answer = await client.extract.custom(document, readJson(values.schema) as { type: 'object' });
+    } else if ((KINDS as string[]).includes(kind)) {
+      const method = { invoice: 'invoice', receipt: 'receipt', contract: 'contract', 'job-posting': 'jobPosting', 'meeting-notes': 'meetingNotes', renewal: 'renewal' } as const;
+      answer = await client.extract[method[kind as Kind]](document);
+    } else {
+      throw new UsageError(`unknown kind ${kind}; one of ${[...KINDS, 'custom'].join(', ')}`);
+    }
+    process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    return 0;
+  }
+
+  if (command === 'batch' && rest.length === 1) {
+    const folder = rest[0]!;
+    if (!values.kind === !values.schema) throw new UsageError('batch needs exactly one of --kind or --schema');
+    if (values.kind && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}`);
+    let files: string[];
+    try {
+      files = readdirSync(folder).filter((f) => statSync(join(folder, f)).isFile()).sort();
+    } catch {
+      throw new UsageError(`cannot read the folder ${folder}`);
+    }
+    if (files.length === 0) throw new UsageError(`no files in ${folder}`);
+    const schema = values.schema ? readJson(values.schema) : undefined;
+    if (values.out) writeFileSync(values.out, '');
+    const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
+    let done = 0;
+    let failed = 0;
+    progress(0, files.length);
+    for (let i = 0; i < files.length; i += 20) {
+      const chunk = files.slice(i, i + 20);
+      const items = chunk.map((f) => {
+        const document = { text: readText(join(folder, f)), filename: f };
+        return schema ? { id: f, document, schema: schema as components['schemas']['JsonSchemaObject'] } : { id: f, document, kind: values.kind as Kind };
+      });
+      const answer = await client.extract.batch(items);
+      for (const item of answer.items) {
+        if (!item.ok) failed++;
+        emit(JSON.stringify(item));
+      }
+      done += chunk.length;
+      progress(done, files.length);
+    }
+    if (failed) process.stderr.write(`docextract: ${failed} of ${files.length} documents failed (see their "error")\n`);
+    return failed ? 1 : 0;
+  }
+
+  throw new UsageError(`unknown command\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    if (e instanceof UsageError) {
+      process.stderr.write(`docextract: ${e.message}\n`);
+      process.exit(2);
+    }
+    if (e instanceof DocExtractError) {
+      process.stderr.write(`docextract: ${e.code}${e.status ? ` (HTTP ${e.status})` : ''}: ${e.message}${e.requestId ? ` [request ${e.requestId}]` : ''}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`docextract: ${(e as Error).message}\n`);
+    process.exit(1);
+  },
+);

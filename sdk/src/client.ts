@@ -1,0 +1,153 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { components, paths } from './contract.js';
+import { DocExtractError, errorFromResponse } from './errors.js';
+import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './transport.js';
+
+type Schemas = components['schemas'];
+export type DocumentInput = Schemas['DocumentInput'];
+export type Usage = Schemas['Usage'];
+export type Extraction<T> = { data: T; model: string; usage: Usage };
+
+export interface ClientOptions {
+  /** An API key (`dx_live_...`), for extraction and reads. Keep it on servers. */
+  apiKey?: string;
+  /** A dashboard session token, for key management and billing. */
+  token?: string;
+  /** Default `https://api.docextract.dev`. */
+  baseUrl?: string;
+  /** Retries (429 always; 502/503/504 and network errors for reads, revocation and key creation). `0` turns them off. */
+  maxRetries?: number;
+  retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
+  /** Per attempt; default 120 s. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Allow an API key in a browser. Don't: anyone who opens the page can read it. */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** A deadline for this call, retries included. */
+  timeoutMs?: number;
+}
+
+/** Nullable every property: the service answers every property of a custom schema, `null` when not found. */
+type Answered<T> = T extends Record<string, unknown> ? { [K in keyof T]-?: Exclude<T[K], undefined> | null } : Record<string, unknown>;
+
+const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== 'undefined' && typeof (globalThis as { document?: unknown }).document !== 'undefined';
+
+/** The credential each operation takes, as the contract's security says. */
+function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
+  if (schemaPath.startsWith('/v1/extract/')) return 'apiKey';
+  if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/billing/checkout') return 'bearer';
+  if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
+  return 'none';
+}
+
+const doc = (document: string | DocumentInput): DocumentInput => (typeof document === 'string' ? { text: document } : document);
+
+/**
+ * The docextract API client. `client.raw` is the typed openapi-fetch client over the contract; the rest is a thin
+ * layer that throws `DocExtractError`s and unwraps answers.
+ */
+export class DocExtract {
+  readonly raw: Client<paths>;
+
+  constructor(private readonly options: ClientOptions = {}) {
+    if (options.apiKey && isBrowser() && !options.dangerouslyAllowBrowser) {
+      throw new Error('docextract: refusing to use an API key in a browser, where anyone can read it. Call the API from your server, or pass dangerouslyAllowBrowser: true.');
+    }
+    const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+    const base = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.raw = createClient<paths>({
+      baseUrl: (options.baseUrl ?? 'https://api.docextract.dev').replace(/\/$/, ''),
+      fetch: retryingFetch(base, policy, options.timeoutMs ?? 120_000),
+    });
+    this.raw.use(this.authMiddleware());
+  }
+
+  private authMiddleware(): Middleware {
+    const { apiKey, token } = this.options;
+    return {
+      onRequest({ request, schemaPath }) {
+        const need = credentialFor(request.method, schemaPath);
+        if ((need === 'apiKey' || need === 'either') && apiKey) request.headers.set('x-api-key', apiKey);
+        else if ((need === 'bearer' || need === 'either') && token) request.headers.set('authorization', `Bearer ${token}`);
+        return request;
+      },
+    };
+  }
+
+  /** Runs one call: the typed answer, or a thrown DocExtractError. */
+  private async call<T>(run: (init: { signal?: AbortSignal }) => Promise<{ data?: T; error?: unknown; response: Response }>, opts: CallOptions = {}): Promise<T> {
+    const deadline = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+    const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline ?? opts.signal;
+    try {
+      const { data, error, response } = await run(signal ? { signal } : {});
+      if (!response.ok) throw errorFromResponse(response, error);
+      return data as T;
+    } catch (e) {
+      if (deadline?.aborted && !opts.signal?.aborted) throw new DocExtractError(0, 'timeout', `The call took longer than ${opts.timeoutMs} ms.`, null, null);
+      throw e;
+    }
+  }
+
+  readonly extract = {
+    invoice: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['InvoiceExtraction']>((init) => this.raw.POST('/v1/extract/invoice', { body: { document: doc(document) }, ...init }), opts),
+    receipt: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['ReceiptExtraction']>((init) => this.raw.POST('/v1/extract/receipt', { body: { document: doc(document) }, ...init }), opts),
+    contract: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['ContractExtraction']>((init) => this.raw.POST('/v1/extract/contract', { body: { document: doc(document) }, ...init }), opts),
+    jobPosting: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['JobPostingExtraction']>((init) => this.raw.POST('/v1/extract/job-posting', { body: { document: doc(document) }, ...init }), opts),
+    meetingNotes: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['MeetingNotesExtraction']>((init) => this.raw.POST('/v1/extract/meeting-notes', { body: { document: doc(document) }, ...init }), opts),
+    renewal: (document: string | DocumentInput, opts?: CallOptions) =>
+      this.call<Schemas['RenewalExtraction']>((init) => this.raw.POST('/v1/extract/renewal', { body: { document: doc(document) }, ...init }), opts),
+    /** With a schema written `as const`, `data` is typed from it (every property present, `null` when not found). */
+    custom: <const S extends JSONSchema & { type: 'object' }>(document: string | DocumentInput, schema: S, opts?: CallOptions) =>
+      this.call<Extraction<Answered<FromSchema<S>>>>(
+        (init) => this.raw.POST('/v1/extract/custom', { body: { document: doc(document), schema: schema as unknown as Schemas['JsonSchemaObject'] }, ...init }) as never,
+        opts,
+      ),
+    batch: (items: Schemas['BatchItem'][], opts?: CallOptions) =>
+      this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items }, ...init }), opts),
+  };
+
+  readonly keys = {
+    /** Creates a key; the SDK sends an idempotency key (yours, or a new one) so a retried creation makes one key. */
+    create: (body: Schemas['CreateApiKeyRequest'] = {}, opts: CallOptions & { idempotencyKey?: string } = {}) =>
+      this.call<Schemas['CreatedApiKey']>((init) => this.raw.POST('/v1/keys', {
+        body,
+        params: { header: { 'x-idempotency-key': opts.idempotencyKey ?? globalThis.crypto.randomUUID() } },
+        ...init,
+      }), opts),
+    list: (query: { limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
+      this.call<Schemas['ApiKeyList']>((init) => this.raw.GET('/v1/keys', { params: { query }, ...init }), opts),
+    /** Every key, newest first, fetching pages as the loop needs them. */
+    listAll: (pageSize = 100): AsyncGenerator<Schemas['ApiKey']> => this.allKeys(pageSize),
+    revoke: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['ApiKey']>((init) => this.raw.DELETE('/v1/keys/{id}', { params: { path: { id } }, ...init }), opts),
+  };
+
+  private async *allKeys(pageSize: number): AsyncGenerator<Schemas['ApiKey']> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.keys.list({ limit: pageSize, ...(cursor ? { cursor } : {}) });
+      yield* page.data;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  readonly account = {
+    get: (opts?: CallOptions) => this.call<Schemas['AccountSummary']>((init) => this.raw.GET('/v1/account', init), opts),
+  };
+
+  readonly billing = {
+    /** The Stripe Checkout page for a paid plan. */
+    checkout: (plan: Schemas['PaidPlan'], opts?: CallOptions) =>
+      this.call<Schemas['CheckoutSession']>((init) => this.raw.POST('/v1/billing/checkout', { body: { plan }, ...init }), opts),
+  };
+}

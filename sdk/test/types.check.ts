@@ -1,0 +1,38 @@
+// Type-level tests, compiled by `npm run typecheck` (tsc --noEmit): a wrong request does not compile, and the answers
+// are the generated types.
+import type { components } from '../../generated/openapi.js';
+import { DocExtract } from '../src/index.js';
+
+type Schemas = components['schemas'];
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+const assertType = <T extends true>() => undefined as unknown as T;
+
+export async function typeChecks(client: DocExtract): Promise<void> {
+  const invoice = await client.extract.invoice({ text: 'Invoice 1' });
+  assertType<Equal<typeof invoice, Schemas['InvoiceExtraction']>>();
+  assertType<Equal<typeof invoice.data.total, number | null>>();
+
+  // @ts-expect-error a document needs its text
+  await client.extract.invoice({ filename: 'a.txt' });
+  // @ts-expect-error text is a string
+  await client.extract.receipt({ text: 42 });
+  // @ts-expect-error batch items need a kind or a schema of the contract's kinds
+  await client.extract.batch([{ id: 'a', document: { text: 'x' }, kind: 'passport' }]);
+  // @ts-expect-error only paid plans are sold through checkout
+  await client.billing.checkout('free');
+  // @ts-expect-error the raw client checks paths and bodies too
+  await client.raw.POST('/v1/extract/invoice', { body: { document: {} } });
+
+  const custom = await client.extract.custom('Spring Meetup, 120 places', {
+    type: 'object',
+    properties: { eventName: { type: 'string' }, capacity: { type: 'integer' } },
+  } as const);
+  assertType<Equal<typeof custom.data.eventName, string | null>>();
+  assertType<Equal<typeof custom.data.capacity, number | null>>();
+
+  const key = await client.keys.create({ name: 'ci' });
+  assertType<Equal<typeof key, Schemas['CreatedApiKey']>>();
+  for await (const k of client.keys.listAll()) assertType<Equal<typeof k, Schemas['ApiKey']>>();
+  const account = await client.account.get();
+  assertType<Equal<typeof account.plan, 'free' | 'starter'>>();
+}
