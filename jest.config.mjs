@@ -6,7 +6,7 @@ export default {
     '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'es6' } }],
   },
   // Sources import with NodeNext's `.js` specifiers.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@docextract/sdk$': '<rootDir>/sdk/src/index.ts' },
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/server/test/**/*.test.ts', '<rootDir>/sdk/test/**/*.test.ts'],
   testTimeout: 30000,
   globalSetup: '<rootDir>/server/test/support/global-setup.mjs',

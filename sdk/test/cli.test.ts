@@ -1,0 +1,91 @@
+import { jest } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quickstart } from '../examples/quickstart.js';
+import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sdk/src/cli.ts', ...args], { cwd: root, env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('docextract CLI and the README example', () => {
+  let s: TestServer;
+  let env: Record<string, string>;
+  let dir: string;
+  beforeAll(async () => {
+    s = await startTestServer('embedded');
+    await s.db.prisma.account.create({ data: { id: 'acct_cli', plan: 'starter' } });
+    env = { DOCEXTRACT_API_KEY: (await s.createKey('acct_cli')).key, DOCEXTRACT_BASE_URL: s.baseUrl };
+    dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    writeFileSync(join(dir, 'invoice.txt'), 'ACME LLC\nInvoice INV-9\nTotal: $10.00');
+    writeFileSync(join(dir, 'schema.json'), JSON.stringify({ type: 'object', properties: { eventName: { type: 'string' } } }));
+    mkdirSync(join(dir, 'receipts'));
+    for (let i = 0; i < 23; i++) writeFileSync(join(dir, 'receipts', `r${String(i).padStart(2, '0')}.txt`), `SHOP ${i}\nTOTAL ${i}.00`);
+  });
+  afterAll(async () => { await s.close(); });
+
+  it('extract <kind> <file> prints the answer as JSON', async () => {
+    const r = await cli(['extract', 'invoice', join(dir, 'invoice.txt')], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ model: 'local-rules-1', data: expect.any(Object) });
+  });
+
+  it('extract custom --schema', async () => {
+    const r = await cli(['extract', 'custom', join(dir, 'invoice.txt'), '--schema', join(dir, 'schema.json')], env);
+    expect(r.code).toBe(0);
+    expect(Object.keys(JSON.parse(r.stdout).data)).toEqual(['eventName']);
+  });
+
+  it('batch <folder> --kind sends chunks of 20 and writes JSON lines, with a progress bar on stderr', async () => {
+    const out = join(dir, 'results.jsonl');
+    const r = await cli(['batch', join(dir, 'receipts'), '--kind', 'receipt', '--out', out], env);
+    expect(r.code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(23);
+    expect(lines.every((l) => l.ok)).toBe(true);
+    expect(lines[0].id).toBe('r00.txt');
+    expect(r.stderr).toContain('23/23');
+    expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_cli', route: 'batch' } })).toBe(2);
+  });
+
+  it('account prints the account', async () => {
+    const r = await cli(['account'], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).id).toBe('acct_cli');
+  });
+
+  it('fails with one clear line and a non-zero code', async () => {
+    const bad = await cli(['account'], { ...env, DOCEXTRACT_API_KEY: `dx_live_${'A'.repeat(43)}` });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('invalid_api_key (HTTP 401)');
+    const noKey = await cli(['account'], { DOCEXTRACT_BASE_URL: s.baseUrl });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('DOCEXTRACT_API_KEY');
+    const usage = await cli(['extract', 'passport', join(dir, 'invoice.txt')], env);
+    expect(usage.code).toBe(2);
+    const missing = await cli(['extract', 'invoice', join(dir, 'nope.txt')], env);
+    expect(missing.code).toBe(2);
+  });
+
+  it("runs the README's example, which is the example file verbatim", async () => {
+    const readme = readFileSync(join(root, 'sdk/README.md'), 'utf8');
+    expect(readme).toContain(readFileSync(join(root, 'sdk/examples/quickstart.ts'), 'utf8').trimEnd());
+    const log = jest.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      expect(await quickstart(s.baseUrl, await s.token('acct_cli'))).toMatch(/^local-rules-1 /);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
