@@ -7,6 +7,7 @@ import { createDashboardTokenVerifier } from './auth/dashboard-tokens.js';
 import { accountRoutes } from './accounts/account-routes.js';
 import { keyRoutes } from './keys/key-routes.js';
 import { docsRoutes } from './meta/docs.js';
+import { dashboardRoutes } from './meta/dashboard-routes.js';
 import { metaRoutes } from './meta/meta-routes.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
@@ -52,6 +53,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
     next();
   });
   app.use(docsRoutes());
+  app.use(dashboardRoutes(config));
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);

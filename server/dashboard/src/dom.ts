@@ -1,0 +1,28 @@
+// A tiny element builder: text is always set as text, never parsed as HTML.
+type Attrs = Record<string, string | boolean | undefined>;
+
+export function h(tag: string, attrs: Attrs = {}, ...children: Array<Node | string | null | undefined | false>): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    el.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  return el;
+}
+
+/** Replaces the page's content and moves focus to its heading, so screen readers announce the new page. */
+export function render(main: HTMLElement, ...children: Node[]): void {
+  main.replaceChildren(...children);
+  const heading = main.querySelector('h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }
+}
+
+export function notice(text: string, kind: 'info' | 'error' = 'info'): HTMLElement {
+  return h('p', { class: `notice ${kind === 'error' ? 'error' : ''}`, role: kind === 'error' ? 'alert' : 'status' }, text);
+}
+
+export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

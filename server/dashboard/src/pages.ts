@@ -1,0 +1,157 @@
+import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
+import { h, notice, render, when } from './dom.js';
+import { session } from './session.js';
+
+const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
+
+export function signInPage(main: HTMLElement, go: (path: string) => void): void {
+  const localSignIn = document.body.dataset.localSignIn === 'true';
+  const status = h('div', { 'aria-live': 'polite' });
+  const children: Node[] = [h('h1', {}, 'Sign in')];
+  if (localSignIn) {
+    const input = h('input', { id: 'account-id', name: 'accountId', required: true, autocomplete: 'username', pattern: '[A-Za-z0-9_.:@\\|\\-]{1,128}' }) as HTMLInputElement;
+    const form = h('form', { 'aria-label': 'Local sign-in' },
+      h('label', { for: 'account-id' }, 'Account id', input),
+      h('button', { type: 'submit' }, 'Sign in'));
+    form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const res = await fetch('/dashboard/dev-session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: input.value }) });
+      if (!res.ok) {
+        status.replaceChildren(notice('Sign-in failed: check the account id.', 'error'));
+        return;
+      }
+      session.set((await res.json()).token);
+      go('/dashboard/keys');
+    });
+    children.push(h('p', {}, 'Development sign-in: sessions are signed with this server\u2019s local secret.'), form);
+  } else {
+    children.push(h('p', {}, 'Sign in through your identity provider: it issues the session token this dashboard uses (configured with DASHBOARD_JWKS_URL). Paste the token it gave you below.'));
+  }
+  const tokenInput = h('textarea', { id: 'token', name: 'token', rows: '3', required: true }) as HTMLTextAreaElement;
+  const tokenForm = h('form', { 'aria-label': 'Sign in with a token' },
+    h('label', { for: 'token' }, 'Session token', tokenInput),
+    h('button', { type: 'submit', class: 'secondary' }, 'Use token'));
+  tokenForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    session.set(tokenInput.value.trim());
+    go('/dashboard/keys');
+  });
+  children.push(tokenForm, status);
+  render(main, ...children);
+}
+
+export async function keysPage(main: HTMLElement): Promise<void> {
+  const api = client();
+  const list = h('div', { id: 'key-list' });
+  const status = h('div', { 'aria-live': 'polite', id: 'key-status' });
+  const created = h('div', { id: 'created-key' });
+  const nameInput = h('input', { id: 'key-name', name: 'name', maxlength: '100', placeholder: 'Default key' }) as HTMLInputElement;
+  const form = h('form', { 'aria-label': 'Create an API key' },
+    h('label', { for: 'key-name' }, 'Name', nameInput),
+    h('button', { type: 'submit' }, 'Create key'));
+
+  async function refresh(): Promise<void> {
+    const rows: Node[] = [];
+    for await (const k of api.keys.listAll()) {
+      const actions = h('td', { 'data-label': 'Action' });
+      if (!k.revokedAt) {
+        const revoke = h('button', { type: 'button', class: 'secondary', 'aria-label': `Revoke ${k.name} (${k.prefix})` }, 'Revoke');
+        revoke.addEventListener('click', () => {
+          const confirm = h('button', { type: 'button', class: 'danger' }, 'Confirm revoke');
+          const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
+          actions.replaceChildren(confirm, ' ', cancel);
+          confirm.focus();
+          cancel.addEventListener('click', () => { actions.replaceChildren(revoke); revoke.focus(); });
+          confirm.addEventListener('click', async () => {
+            try {
+              await api.keys.revoke(k.id);
+              status.replaceChildren(notice(`Revoked ${k.name}.`));
+              await refresh();
+            } catch (e) {
+              status.replaceChildren(notice(`Could not revoke: ${(e as Error).message}`, 'error'));
+            }
+          });
+        });
+        actions.append(revoke);
+      }
+      rows.push(h('tr', { 'data-key-id': k.id },
+        h('td', { 'data-label': 'Name' }, k.name),
+        h('td', { 'data-label': 'Prefix' }, h('code', {}, k.prefix)),
+        h('td', { 'data-label': 'Created' }, when(k.createdAt)),
+        h('td', { 'data-label': 'Last used' }, when(k.lastUsedAt)),
+        h('td', { 'data-label': 'Status', class: k.revokedAt ? 'status-revoked' : '' }, k.revokedAt ? `Revoked ${when(k.revokedAt)}` : 'Active'),
+        actions));
+    }
+    list.replaceChildren(rows.length
+      ? h('table', {}, h('caption', { class: 'visually-hidden' }, 'Your API keys'),
+          h('thead', {}, h('tr', {}, ...['Name', 'Prefix', 'Created', 'Last used', 'Status', 'Action'].map((t) => h('th', { scope: 'col' }, t)))),
+          h('tbody', {}, ...rows))
+      : h('p', {}, 'No keys yet.'));
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      const key = await api.keys.create(nameInput.value.trim() ? { name: nameInput.value.trim() } : {});
+      const raw = h('input', { id: 'raw-key', readonly: true, value: key.key ?? '', 'aria-describedby': 'raw-key-warning' }) as HTMLInputElement;
+      const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy');
+      copy.addEventListener('click', async () => {
+        try {
+          await navigator.clipboard.writeText(raw.value);
+          copy.textContent = 'Copied';
+        } catch {
+          raw.select();
+          copy.textContent = 'Press Ctrl+C to copy';
+        }
+      });
+      created.replaceChildren(h('section', { class: 'secret', 'aria-labelledby': 'created-heading' },
+        h('h2', { id: 'created-heading' }, `Your new key "${key.name}"`),
+        h('label', { for: 'raw-key' }, 'API key', raw),
+        copy,
+        h('p', { class: 'warning', id: 'raw-key-warning' }, 'Copy it now: it will not be shown again.')));
+      nameInput.value = '';
+      raw.focus();
+      raw.select();
+      await refresh();
+    } catch (e) {
+      status.replaceChildren(notice(`Could not create a key: ${(e as Error).message}`, 'error'));
+    }
+  });
+
+  render(main, h('h1', {}, 'API keys'), h('p', {}, 'Keys authenticate your servers\u2019 calls to the extraction API. Keep them secret.'), form, created, status, list);
+  await refresh();
+}
+
+export async function billingPage(main: HTMLElement): Promise<void> {
+  const api = client();
+  const account = await api.account.get();
+  const status = h('div', { 'aria-live': 'polite', id: 'billing-status' });
+  const percent = account.heuLimit ? Math.round((account.heuUsed / account.heuLimit) * 100) : 0;
+  const upgrade = h('button', { type: 'button', id: 'upgrade' }, 'Upgrade to starter');
+  upgrade.addEventListener('click', async () => {
+    try {
+      const { url } = await api.billing.checkout('starter');
+      location.assign(url);
+    } catch (e) {
+      const message = e instanceof DocExtractError && e.code === 'billing_not_configured'
+        ? 'Billing is not configured on this server yet, so upgrades are not available. Contact support.'
+        : e instanceof DocExtractError && e.code === 'already_subscribed' ? 'You are already on the starter plan.'
+        : `The upgrade could not start: ${(e as Error).message}`;
+      status.replaceChildren(notice(message, 'error'));
+    }
+  });
+  const cancellation = account.cancelAt ? `Cancels on ${when(account.cancelAt)}` : account.subscriptionEndedAt ? `Ended ${when(account.subscriptionEndedAt)}` : 'None scheduled';
+  render(main,
+    h('h1', {}, 'Billing and usage'),
+    h('dl', {},
+      h('dt', {}, 'Plan'), h('dd', { id: 'plan' }, account.plan),
+      h('dt', {}, 'Status'), h('dd', {}, account.status.replace('_', ' ')),
+      h('dt', {}, 'Period ends'), h('dd', {}, account.currentPeriodEnd ? when(account.currentPeriodEnd) : 'End of this month (free plan)'),
+      h('dt', {}, 'Cancellation'), h('dd', {}, cancellation)),
+    h('h2', {}, 'HEU this month'),
+    h('label', { for: 'usage-meter' }, `${account.heuUsed} of ${account.heuLimit} HEU used (${percent}%)`,
+      h('meter', { id: 'usage-meter', min: '0', max: String(account.heuLimit), value: String(account.heuUsed), high: String(Math.round(account.heuLimit * 0.8)) })),
+    h('p', { id: 'heu-used', 'data-heu-used': String(account.heuUsed) }, `Counting since ${when(account.periodStart)}.`),
+    account.plan === 'free' ? upgrade : h('p', {}, 'You are on the starter plan.'),
+    status);
+}

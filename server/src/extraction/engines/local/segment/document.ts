@@ -1,0 +1,183 @@
+// The segmenter: a document as lines, key: value pairs and headed sections (lists or paragraphs).
+import { detectCurrency } from '../normalise/currency.js';
+import { detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
+import { detectNumberStyle, type NumberStyle } from '../normalise/money.js';
+import { clean, labelKey, stripBullet, trimPunct } from './text.js';
+
+export interface Line {
+  index: number;
+  raw: string;
+  text: string;
+  indent: number;
+}
+
+export interface KeyValue {
+  line: number;
+  label: string;
+  /** The label's normal key (see labelKey). */
+  key: string;
+  value: string;
+  /** Indented lines below the pair that continue its value (an address under `From:`). */
+  continuation: string[];
+}
+
+export interface Section {
+  heading: string;
+  key: string;
+  line: number;
+  /** Bulleted or numbered items, without their markers. */
+  items: string[];
+  /** Plain lines under the heading, each cleaned. */
+  body: string[];
+}
+
+export interface Doc {
+  text: string;
+  lines: Line[];
+  kvs: KeyValue[];
+  sections: Section[];
+  dayFirst: boolean;
+  numberStyle: NumberStyle;
+  currency: string | null;
+  /** The document's own year, for dates written without one. */
+  year: number | null;
+  dateOptions: DateOptions;
+}
+
+const LABEL_RE = /^([\p{L}][\p{L}\p{N} .,'’&/#()%-]{0,48}?)\s*[:：]\s*(?!\/\/)(.*)$/u;
+
+function parsePair(chunk: string): { label: string; value: string } | null {
+  const m = LABEL_RE.exec(chunk.trim());
+  if (!m) return null;
+  const label = clean(m[1]!);
+  // A sentence that happens to hold a colon is not a label: labels are short.
+  if (label.split(' ').length > 7) return null;
+  if (/^\d/.test(m[2] ?? '') && /^\d{1,2}$/.test(label)) return null;
+  return { label, value: clean(m[2] ?? '') };
+}
+
+/** Key: value pairs, several per line when columns are separated by wide gaps (`Date: ...    Time: ...`). */
+function keyValues(lines: Line[]): KeyValue[] {
+  const out: KeyValue[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.text || stripBullet(line.raw) !== null && !/^\s*[A-Za-z][^:]{0,30}:/.test(line.raw.replace(/^\s*[-*•]\s*/, ''))) continue;
+    const body = line.raw.replace(/^\s*[-*•]\s+/, '');
+    const chunks = body.trim().split(/\s{3,}|\t+/);
+    const pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    for (const p of pairs) {
+      const kv: KeyValue = { line: i, label: p.label, key: labelKey(p.label), value: p.value, continuation: [] };
+      // Indented lines directly below continue the value (`From: Name` then the address lines).
+      if (pairs.length === 1) {
+        const valueCol = line.raw.indexOf(p.value) >= 0 && p.value ? line.raw.indexOf(p.value) : -1;
+        for (let j = i + 1; j < lines.length; j++) {
+          const next = lines[j]!;
+          if (!next.text || next.indent === 0 || next.indent < Math.min(valueCol, 4) || parsePair(next.text) && next.indent < valueCol) break;
+          if (valueCol < 0 && next.indent <= line.indent) break;
+          kv.continuation.push(next.text);
+        }
+      }
+      out.push(kv);
+    }
+  }
+  return out;
+}
+
+/** A short title-like line: a heading when list items or a paragraph follow it. */
+function headingOf(text: string): { heading: string; rest: string } | null {
+  const t = text.trim();
+  // `4. Termination.` / `5. Renewal. Upon expiration, ...` / `Price Changes. Upon renewal, ...`
+  const numbered = /^(?:(?:section|article|clause)\s+)?\d{1,2}(?:\.\d{1,2})*\.?\s+([A-Z][\p{L}'’&,/ -]{1,48}?)[.:]\s+(\S.*)$/u.exec(t)
+    ?? /^([A-Z][\p{L}'’&/-]*(?: [\p{L}'’&/-]+){0,3})\.\s+([A-Z].*)$/u.exec(t);
+  if (numbered && numbered[1]!.split(' ').length <= 5) return { heading: numbered[1]!, rest: numbered[2]! };
+  const plainNumbered = /^(?:(?:section|article|clause)\s+)?\d{1,2}\.\s+([A-Z][\p{L}'’&,/ -]{1,48}?)\.?$/u.exec(t);
+  if (plainNumbered && plainNumbered[1]!.split(' ').length <= 5) return { heading: plainNumbered[1]!, rest: '' };
+  if (stripBullet(t) !== null) return null;
+  const m = /^([^:]{1,60}?):?\s*$/.exec(t);
+  if (!m || /[.;!?]$/.test(m[1]!) || m[1]!.split(/\s+/).length > 8) return null;
+  return { heading: m[1]!, rest: '' };
+}
+
+function sections(lines: Line[], kvs: KeyValue[]): Section[] {
+  const out: Section[] = [];
+  let cur: Section | null = null;
+  let lastItemIndent = -1;
+  let gap = false;
+  const kvAt = new Map(kvs.map((kv) => [kv.line, kv]));
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.text) { gap = true; continue; }
+    const item = stripBullet(line.raw);
+    const kv = kvAt.get(i);
+    const next = lines.slice(i + 1).find((l) => l.text);
+    const nextIsContent = !!next && (stripBullet(next.raw) !== null || next.indent > line.indent);
+    let head: { heading: string; rest: string } | null = null;
+    if (kv && kv.value === '') head = { heading: kv.label, rest: '' };
+    else if (!kv || /^\d/.test(line.text)) head = headingOf(line.text);
+    // A heading needs content right after it, or a paragraph following an inline `Heading. Text`.
+    const numberedHead = head && /^\d/.test(line.text);
+    if (head && (head.rest || kv || nextIsContent || numberedHead || (gap || i === 0) && next && !headingOf(next.text) && !kvAt.has(next.index) && /[.;:]$/.test(next.text) === true)) {
+      // `1. Q2 roadmap review` inside a list stays an item unless it is followed by its own sub-items (3.1).
+      if (item !== null && !head.rest && cur && cur.items.length > 0 && !gap && !(next && /^\s*\d+\.\d/.test(next.raw))) {
+        cur.items.push(item);
+        lastItemIndent = line.indent;
+        gap = false;
+        continue;
+      }
+      if (!(item !== null && !head.rest && !numberedHead && !kv)) {
+        cur = { heading: trimPunct(head.heading), key: labelKey(head.heading), line: i, items: [], body: head.rest ? [clean(head.rest)] : [] };
+        out.push(cur);
+        gap = false;
+        lastItemIndent = -1;
+        continue;
+      }
+    }
+    if (kv) {
+      // A labelled sentence is a one-paragraph section (`Renewal: Lessee may renew ...`).
+      out.push({ heading: kv.label, key: kv.key, line: i, items: [], body: [kv.value, ...kv.continuation] });
+      cur = null;
+      gap = false;
+      continue;
+    }
+    if (!cur) { gap = false; continue; }
+    if (gap && cur.items.length + cur.body.length > 0 && item === null) {
+      // A paragraph after a blank line still belongs to a heading with no list.
+      if (cur.items.length > 0) { cur = null; gap = false; continue; }
+    }
+    if (item !== null) {
+      cur.items.push(item);
+      lastItemIndent = line.indent;
+    } else if (cur.items.length > 0 && line.indent > lastItemIndent && !gap) {
+      cur.items[cur.items.length - 1] += ` ${line.text}`;
+    } else cur.body.push(line.text);
+    gap = false;
+  }
+  return out;
+}
+
+export function segment(text: string): Doc {
+  const normalised = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
+  const lines: Line[] = normalised.split('\n').map((raw, index) => ({
+    index,
+    raw: raw.replace(/\s+$/, ''),
+    text: clean(raw),
+    indent: /^\s*/.exec(raw)![0].length,
+  }));
+  const kvs = keyValues(lines);
+  const currency = detectCurrency(normalised);
+  const dayFirst = detectDayFirst(normalised, currency);
+  // The document's year: the first four-digit year in a full date, for dates written without one.
+  const first = findDates(normalised, { dayFirst })[0];
+  const year = first ? Number(first.iso.slice(0, 4)) : null;
+  return {
+    text: normalised,
+    lines,
+    kvs,
+    sections: sections(lines, kvs),
+    dayFirst,
+    numberStyle: detectNumberStyle(normalised),
+    currency,
+    year,
+    dateOptions: { dayFirst, year },
+  };
+}

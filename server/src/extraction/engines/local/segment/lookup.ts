@@ -1,0 +1,53 @@
+// Finding labelled values: `Label: value` pairs first, then lines that begin with a label and no colon
+// (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
+import type { Doc, KeyValue, Section } from './document.js';
+import { labelHas, labelIs, labelKey } from './text.js';
+
+export type Match = 'is' | 'has';
+
+const matches = (key: string, synonyms: readonly string[], how: Match) => (how === 'is' ? labelIs(key, synonyms) : labelHas(key, synonyms));
+
+/** Every pair whose label matches, in document order. */
+export function pairs(doc: Doc, synonyms: readonly string[], how: Match = 'is'): KeyValue[] {
+  return doc.kvs.filter((kv) => matches(kv.key, synonyms, how));
+}
+
+/** The first matching pair with a non-empty value. */
+export function pair(doc: Doc, synonyms: readonly string[], how: Match = 'is'): KeyValue | undefined {
+  return pairs(doc, synonyms, how).find((kv) => kv.value !== '');
+}
+
+export interface LabelledLine {
+  line: number;
+  label: string;
+  key: string;
+  /** The text after the label. */
+  rest: string;
+}
+
+/**
+ * Lines read as `label value` where the label is the leading run of words before the first figure or currency
+ * mark; also each wide-gap column of a line (`DATE 02/20/2026      TIME 07:58`).
+ */
+export function labelledLines(doc: Doc): LabelledLine[] {
+  const out: LabelledLine[] = [];
+  for (const line of doc.lines) {
+    if (!line.text) continue;
+    for (const chunk of line.raw.trim().split(/\s{4,}(?=[A-Za-z])/)) {
+      const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?:\.{2,}|:|\s-\s|\s)\s*(\S.*)$/u.exec(chunk.trim());
+      if (!m) continue;
+      out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: m[2]!.replace(/^[.\s:]+/, '').trim() });
+    }
+  }
+  return out;
+}
+
+/** Lines whose leading label matches. */
+export function linesLabelled(doc: Doc, synonyms: readonly string[], how: Match = 'is'): LabelledLine[] {
+  return labelledLines(doc).filter((l) => matches(l.key, synonyms, how));
+}
+
+/** Sections whose heading matches. */
+export function sectionsFor(doc: Doc, synonyms: readonly string[], how: Match = 'has'): Section[] {
+  return doc.sections.filter((s) => matches(s.key, synonyms, how) || s.key.split(' ').length <= 6 && synonyms.some((syn) => s.key.includes(syn) && syn.length >= 6));
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { Router } from 'express';
+import { mintDashboardToken } from '../auth/dashboard-tokens.js';
+import type { Config } from '../config/config.js';
+
+const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
+/** Only our own origin: no inline script, no third-party anything. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const ACCOUNT_ID = /^[A-Za-z0-9_.:@|-]{1,128}$/;
+
+/**
+ * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys and /dashboard/billing,
+ * its built assets, and, outside production, a local sign-in that mints a session token for an account id.
+ */
+export function dashboardRoutes(config: Config): Router {
+  const router = Router();
+  const localSignIn = config.nodeEnv !== 'production' && Boolean(config.dashboard.jwtSecret);
+  const page = existsSync(`${DIST}index.html`)
+    ? readFileSync(`${DIST}index.html`, 'utf8').replace('__LOCAL_SIGN_IN__', String(localSignIn))
+    : '<!doctype html><title>docextract</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>.</p>';
+  const send = (_req: express.Request, res: express.Response) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.type('text/html').send(page);
+  };
+  router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/billing'], send);
+  router.use('/dashboard/assets', express.static(DIST, { index: false, fallthrough: false, maxAge: '5m' }));
+  if (localSignIn) {
+    router.post('/dashboard/dev-session', express.json({ limit: '1kb' }), async (req, res) => {
+      const accountId = (req.body as { accountId?: unknown } | undefined)?.accountId;
+      if (typeof accountId !== 'string' || !ACCOUNT_ID.test(accountId)) {
+        res.status(400).json({ error: { code: 'invalid_request', message: 'accountId must be 1-128 letters, digits or ._:@|-', details: null } });
+        return;
+      }
+      res.json({ token: await mintDashboardToken(config.dashboard.jwtSecret!, accountId, { issuer: config.dashboard.issuer, audience: config.dashboard.audience }) });
+    });
+  }
+  return router;
+}

@@ -1,0 +1,113 @@
+// The dashboard in a real browser: Debian's Chromium driven by playwright-core against the server on 127.0.0.1.
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer } from './support/harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = new URL('../../test-output/dashboard/', import.meta.url).pathname;
+const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+run('dashboard in Chromium', () => {
+  let s: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const external: string[] = [];
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    s = await startTestServer('embedded');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.baseUrl });
+    page = await context.newPage();
+    page.on('request', (r) => { if (!r.url().startsWith(s.baseUrl) && !r.url().startsWith('data:')) external.push(r.url()); });
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('signs in, creates a key shown once, uses it, sees usage rise, revokes it, and explains unconfigured billing', async () => {
+    await page.goto(`${s.baseUrl}/dashboard`);
+    await page.getByLabel('Account id').fill('acct_browser');
+    await page.screenshot({ path: `${SHOTS}sign-in.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+
+    await page.getByLabel('Name').fill('browser key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const raw = await page.getByLabel('API key', { exact: true }).inputValue();
+    expect(raw).toMatch(/^dx_live_[A-Za-z0-9]{43}$/);
+    await page.getByText('it will not be shown again').waitFor();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(raw);
+    await page.locator('td[data-label="Name"]', { hasText: /^browser key$/ }).waitFor();
+    await page.screenshot({ path: `${SHOTS}keys-created.png`, fullPage: true });
+
+    // No raw key is kept in the browser's storage.
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+    expect(stored).not.toContain(raw);
+
+    // The key works against the API, and usage shows on the billing page.
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { name: 'Billing and usage' }).waitFor();
+    const before = Number(await page.locator('#heu-used').getAttribute('data-heu-used'));
+    const extraction = await s.fetch('/v1/extract/receipt', { method: 'POST', headers: { 'x-api-key': raw }, json: { document: { text: 'SHOP\nTOTAL 3.00' } } });
+    expect(extraction.status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Billing and usage' }).waitFor();
+    const after = Number(await page.locator('#heu-used').getAttribute('data-heu-used'));
+    expect(after).toBeGreaterThan(before);
+
+    // Upgrade with billing unconfigured: a clear message.
+    await page.getByRole('button', { name: 'Upgrade to starter' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Billing is not configured' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}billing.png`, fullPage: true });
+
+    // Revoke with a confirm step; the list updates without a reload and the API refuses the key.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: /^Revoke browser key/ }).click();
+    await page.getByRole('button', { name: 'Confirm revoke' }).click();
+    await page.getByText(/^Revoked /).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}keys-revoked.png`, fullPage: true });
+    const refused = await s.fetch('/v1/account', { headers: { 'x-api-key': raw } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'invalid_api_key' });
+
+    expect(external).toEqual([]);
+    // The one failed load is the checkout the server refused (503 billing_not_configured), shown to the user above.
+    expect(consoleErrors).toEqual([expect.stringContaining('503')]);
+  }, 60_000);
+
+  it('serves the pages with a Content-Security-Policy of our own origin only', async () => {
+    const res = await s.fetch('/dashboard/keys');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|https?:/);
+  });
+
+  it('works by keyboard: the sign-in form is reachable and submits with Enter', async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.goto(`${s.baseUrl}/dashboard`);
+    await p.keyboard.press('Tab');
+    let focused = '';
+    for (let i = 0; i < 6 && focused !== 'account-id'; i++) {
+      focused = await p.evaluate(() => document.activeElement?.id ?? '');
+      if (focused !== 'account-id') await p.keyboard.press('Tab');
+    }
+    expect(focused).toBe('account-id');
+    await p.keyboard.type('acct_keyboard');
+    await p.keyboard.press('Enter');
+    await p.getByRole('heading', { name: 'API keys' }).waitFor();
+    await ctx.close();
+  });
+});
