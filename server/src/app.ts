@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { authenticate } from './auth/authenticate.js';
+import { KeyCache } from './auth/key-cache.js';
 import { createDashboardTokenVerifier } from './auth/dashboard-tokens.js';
 import { accountRoutes } from './accounts/account-routes.js';
 import { keyRoutes } from './keys/key-routes.js';
@@ -57,14 +58,15 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
-  app.use(authenticate({ prisma: db.prisma, tokens, clock }));
+  const keyCache = new KeyCache();
+  app.use(authenticate({ prisma: db.prisma, tokens, clock, keyCache }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
   app.use(jsonBody);
   app.use(contractValidator(config.validateResponses));
 
   app.use(metaRoutes(db.pool));
-  app.use(keyRoutes(db.prisma, clock));
+  app.use(keyRoutes(db.prisma, clock, keyCache));
   app.use(accountRoutes(db.prisma, config.plans, clock));
   app.use(checkoutRoute(billing));
   app.use(extractRoutes({ prisma: db.prisma, engine, meter: usageMeter, clock, config: config.extraction }));

@@ -6,6 +6,7 @@ import { ensureAccount } from '../accounts/accounts.js';
 import { hashApiKey, looksLikeApiKey } from './api-keys.js';
 import type { DashboardTokenVerifier } from './dashboard-tokens.js';
 import type { Clock } from '../time/clock.js';
+import type { KeyCache } from './key-cache.js';
 
 export type Principal =
   | { via: 'api_key'; accountId: string; apiKeyId: string }
@@ -24,6 +25,8 @@ export interface AuthDeps {
   prisma: PrismaClient;
   tokens: DashboardTokenVerifier;
   clock: Clock;
+  /** Brief cache of key lookups for routes whose answer re-checks the key (extraction). */
+  keyCache: KeyCache;
 }
 
 /**
@@ -41,7 +44,7 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     const acceptsBearer = route.security.includes('BearerAuth');
 
     if (acceptsKey && typeof apiKey === 'string' && apiKey !== '') {
-      res.locals.principal = await admitApiKey(deps, apiKey);
+      res.locals.principal = await admitApiKey(deps, apiKey, route.template.startsWith('/v1/extract/'));
       return next();
     }
     const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
@@ -58,18 +61,25 @@ export function authenticate(deps: AuthDeps): RequestHandler {
   };
 }
 
-async function admitApiKey(deps: AuthDeps, raw: string): Promise<Principal> {
+async function admitApiKey(deps: AuthDeps, raw: string, cacheable: boolean): Promise<Principal> {
   // Malformed keys never reach the database; the lookup is by the SHA-256, an exact index match, so the
   // comparison leaks nothing about stored keys through timing.
   if (!looksLikeApiKey(raw)) throw new ApiError('invalid_api_key');
-  const key = await deps.prisma.apiKey.findUnique({ where: { hash: hashApiKey(raw) }, select: { id: true, accountId: true, revokedAt: true, lastUsedAt: true } });
-  if (!key || key.revokedAt) throw new ApiError('invalid_api_key');
+  const hash = hashApiKey(raw);
   const now = deps.clock.now();
+  let key = cacheable ? deps.keyCache.get(hash, Date.now()) : undefined;
+  if (!key) {
+    const row = await deps.prisma.apiKey.findUnique({ where: { hash }, select: { id: true, accountId: true, revokedAt: true, lastUsedAt: true } });
+    if (!row || row.revokedAt) throw new ApiError('invalid_api_key');
+    key = { id: row.id, accountId: row.accountId, lastUsedAt: row.lastUsedAt };
+    if (cacheable) deps.keyCache.set(hash, key, Date.now());
+  }
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await deps.prisma.apiKey.updateMany({
       where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
       data: { lastUsedAt: now },
     });
+    key.lastUsedAt = now;
   }
   return { via: 'api_key', accountId: key.accountId, apiKeyId: key.id };
 }

@@ -10,6 +10,8 @@ export interface Database {
   /** The pool under Prisma; also used for the database's own readiness probe. */
   pool: pg.Pool;
   kind: 'embedded' | 'postgres';
+  /** Statements sent to the database so far (each is one round trip); for tests and benchmarks. */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
@@ -37,11 +39,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  let queries = 0;
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      queries++;
+      return query(...args);
+    };
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
     pool,
     kind: embedded ? 'embedded' : 'postgres',
+    queryCount: () => queries,
     async close() {
       await prisma.$disconnect().catch(() => {});
       await pool.end().catch(() => {});

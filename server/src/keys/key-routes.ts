@@ -4,10 +4,11 @@ import { principalOf } from '../auth/authenticate.js';
 import type { PrismaClient } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
+import type { KeyCache } from '../auth/key-cache.js';
 
 type CreateBody = operations['Keys_create']['requestBody']['content']['application/json'];
 
-export function keyRoutes(prisma: PrismaClient, clock: Clock): Router {
+export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache): Router {
   const router = Router();
   router.post('/v1/keys', async (req, res) => {
     const { accountId } = principalOf(res);
@@ -23,7 +24,9 @@ export function keyRoutes(prisma: PrismaClient, clock: Clock): Router {
   });
   router.delete('/v1/keys/:id', async (req, res) => {
     const { accountId } = principalOf(res);
-    res.json(await revokeApiKey(prisma, accountId, req.params.id, clock.now()));
+    const record = await revokeApiKey(prisma, accountId, req.params.id, clock.now());
+    keyCache.forgetKey(record.id);
+    res.json(record);
   });
   return router;
 }
