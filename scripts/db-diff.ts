@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/src/db/embedded.js';
 import { MIGRATIONS_DIR, PRISMA_DIR } from '../server/src/db/migrate.js';
 import { openSchemaEngine } from '../server/src/db/schema-engine.js';
@@ -25,18 +24,16 @@ const filters = { externalTables: [], externalEnums: [] };
 
 const dir = mkdtempSync(join(tmpdir(), 'docextract-diff-'));
 const db = await startEmbeddedPostgres(dir);
-const pool = new pg.Pool({ ...db.connection, max: 2 });
 let sql: string;
 try {
-  const engine = await openSchemaEngine(pool, { path: schemaPath, content: current });
+  const { engine, close } = await openSchemaEngine({ ...db.connection }, { path: schemaPath, content: current });
   const from = existsSync(snapshotPath)
     ? { tag: 'schemaDatamodel' as const, files: [{ path: snapshotPath, content: readFileSync(snapshotPath, 'utf8') }] }
     : { tag: 'empty' as const };
   const result = await engine.diff({ from, to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: current }] }, script: true, exitCode: null, filters });
   sql = result.stdout ?? '';
-  engine.free();
+  await close();
 } finally {
-  await pool.end();
   await db.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -44,7 +44,7 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const engine = await openSchemaEngine(pool);
+    const { engine, close } = await openSchemaEngine(pool.options);
     try {
       const { appliedMigrationNames } = await engine.applyMigrations({
         migrationsList: readMigrationsList(dir),
@@ -52,7 +52,7 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
       });
       return appliedMigrationNames;
     } finally {
-      engine.free();
+      await close();
     }
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
@@ -28,9 +28,43 @@ function loadBindings(): Promise<Bindings> {
   return bindings;
 }
 
-/** A schema engine speaking to the database behind `pool`, with the given Prisma schema as its datamodel. */
-export async function openSchemaEngine(pool: pg.Pool, schema?: { path: string; content: string }): Promise<SchemaEngine> {
+type ScriptAdapter = { executeScript(script: string): Promise<void>; underlyingDriver(): pg.PoolClient | pg.Pool; onError(e: unknown): never };
+
+/**
+ * A schema engine on its own one-connection pool to the database `config` reaches, with the given Prisma schema as
+ * its datamodel. Its own pool because the engine takes a session advisory lock that it never releases (closing the
+ * connection does): `close()` ends it.
+ */
+export async function openSchemaEngine(config: pg.PoolConfig, schema?: { path: string; content: string }): Promise<{ engine: SchemaEngine; close(): Promise<void> }> {
   const { SchemaEngine } = await loadBindings();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
-  return SchemaEngine.new({ datamodels: schema ? [[schema.path, schema.content]] : undefined }, () => {}, adapter);
+  const pool = new pg.Pool({ ...config, max: 1 });
+  pool.on('error', () => {});
+  const factory = new PrismaPg(pool);
+  // @prisma/adapter-pg runs a migration script split on ';', statement by statement and outside a transaction; send
+  // it whole instead, so PostgreSQL runs it as one implicit transaction and `$$` bodies survive.
+  const patch = <A>(adapter: A): A => {
+    const a = adapter as unknown as ScriptAdapter;
+    a.executeScript = async (script: string) => {
+      try {
+        await a.underlyingDriver().query(script);
+      } catch (e) {
+        a.onError(e);
+      }
+    };
+    return adapter;
+  };
+  const patched = {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => patch(await factory.connect()),
+    connectToShadowDb: async () => patch(await factory.connectToShadowDb()),
+  } as typeof factory;
+  const engine = await SchemaEngine.new({ datamodels: schema ? [[schema.path, schema.content]] : undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(patched));
+  return {
+    engine,
+    async close() {
+      engine.free();
+      await pool.end().catch(() => {});
+    },
+  };
 }

@@ -1,0 +1,158 @@
+// Billed lines of invoices and receipts: aligned or `|` tables with a header row, or free lines
+// ending in figures (`2  Flat White  @ $4.50  $9.00`, `Workshop ..... 1 x 3,500.00 = 3,500.00`).
+import type { Doc } from '../segment/document.js';
+import { clean, labelKey, labelIs } from '../segment/text.js';
+import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
+import { isSummaryLabel } from './totals.js';
+
+export interface LineItem {
+  description: string | null;
+  quantity: number | null;
+  unitPrice: number | null;
+  amount: number | null;
+}
+
+type Role = 'qty' | 'unit' | 'amount' | 'pos' | 'other';
+
+const HEADER_WORDS: [Role | 'desc', string[]][] = [
+  ['desc', ['description', 'item', 'items', 'product', 'service', 'services', 'details', 'article', 'bezeichnung', 'leistung', 'particulars', 'designation']],
+  ['qty', ['qty', 'quantity', 'units', 'hours', 'hrs', 'menge', 'anzahl', 'days', 'qté', 'cantidad', 'no of units']],
+  ['unit', ['unit price', 'price', 'rate', 'unit cost', 'each', 'unit', 'einzelpreis', 'price per unit', 'hourly rate', 'prix unitaire', 'precio']],
+  ['amount', ['amount', 'total', 'line total', 'betrag', 'gesamt', 'sum', 'net', 'montant', 'importe', 'subtotal', 'ext price', 'extended']],
+  ['pos', ['pos', '#', 'no', 'line', 'item no', 'nr']],
+];
+
+interface Header { line: number; cells: { role: Role | 'desc'; start: number; end: number }[]; piped: boolean }
+
+function roleOf(cell: string): Role | 'desc' | null {
+  const key = labelKey(cell);
+  for (const [role, words] of HEADER_WORDS) if (labelIs(key, words)) return role;
+  return null;
+}
+
+function splitCells(raw: string): { text: string; start: number; end: number }[] {
+  const piped = raw.includes('|');
+  const re = piped ? /[^|]+/g : /\S+(?: \S+)*/g;
+  const out: { text: string; start: number; end: number }[] = [];
+  for (let m = re.exec(raw); m; m = re.exec(raw)) if (m[0].trim()) out.push({ text: m[0].trim(), start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** A header row: at least a description column and one figure column, every cell a known column word. */
+function findHeader(doc: Doc, from: number, to: number): Header | null {
+  for (let i = from; i < to; i++) {
+    const raw = doc.lines[i]!.raw;
+    const cells = splitCells(raw.replace(/\s{2,}/g, (s) => s)).map((c) => ({ ...c, role: roleOf(c.text) }));
+    if (cells.length < 2 || cells.some((c) => c.role === null)) continue;
+    if (!cells.some((c) => c.role === 'desc') || !cells.some((c) => c.role === 'amount' || c.role === 'unit' || c.role === 'qty')) continue;
+    return { line: i, cells: cells as Header['cells'], piped: raw.includes('|') };
+  }
+  return null;
+}
+
+const TAIL_TOKEN = /^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|[A-Z]{3}|@|[x×*]|=|\||EUR|USD|GBP)$/u;
+const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
+
+interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
+
+function splitLine(raw: string, doc: Doc): Parsed | null {
+  const line = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  const tokens = line.split(/\s+/);
+  let k = tokens.length;
+  while (k > 0 && TAIL_TOKEN.test(tokens[k - 1]!)) k--;
+  let head = tokens.slice(0, k);
+  const tail = tokens.slice(k).join(' ');
+  let leadQty: number | null = null;
+  // A leading count (`2  Flat White`) or position number.
+  const lead = /^(\d+(?:[.,]\d+)?)$/.exec(head[0] ?? '');
+  if (lead && head.length > 1 && /\p{L}/u.test(head[1]!)) {
+    leadQty = Number(lead[1]!.replace(',', '.'));
+    head = head.slice(1);
+  }
+  const desc = clean(head.join(' ').replace(/[\s:]+$/, ''));
+  if (!/\p{L}{2}/u.test(desc)) return null;
+  return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
+}
+
+function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
+  const nums = p.nums.map((n) => n.value);
+  if (nums.length === 0) return null;
+  let qty: number | null = null, unit: number | null = null, amount: number | null = null;
+  const at = p.tail.indexOf('@');
+  const times = /\d\s*[x×*]\s*[$€£]?\d/.test(p.tail);
+  if (at >= 0) {
+    const before = p.nums.filter((n) => n.index < at), after = p.nums.filter((n) => n.index > at);
+    qty = before[0]?.value ?? p.leadQty;
+    unit = after[0]?.value ?? null;
+    amount = after[1]?.value ?? null;
+  } else if (times && nums.length >= 2) {
+    [qty, unit] = [nums[0]!, nums[1]!];
+    amount = nums[2] ?? null;
+  } else if (roles && roles.length > 0) {
+    // Map the figures to the header's figure columns from the right: the amount column is never left blank.
+    const cols = roles.slice(-nums.length);
+    cols.forEach((role, i) => {
+      const v = nums[nums.length - cols.length + i]!;
+      if (role === 'qty') qty = v;
+      else if (role === 'unit') unit = v;
+      else if (role === 'amount') amount = v;
+    });
+    if (qty === null && p.leadQty !== null && !roles.includes('pos')) qty = p.leadQty;
+  } else if (nums.length >= 3) {
+    [qty, unit, amount] = nums.slice(-3) as [number, number, number];
+  } else if (nums.length === 2) {
+    const [a, b] = p.nums as [FoundAmount, FoundAmount];
+    if (!a.decimals && !a.currency && Number.isInteger(a.value) && p.leadQty === null) [qty, amount] = [a.value, b.value];
+    else [unit, amount] = [a.value, b.value];
+    if (p.leadQty !== null) qty = p.leadQty;
+  } else {
+    amount = nums[0]!;
+    qty = p.leadQty;
+  }
+  if (amount === null && qty !== null && unit !== null) amount = cents(qty * unit);
+  if (qty === null && amount !== null && unit === null) { qty = 1; unit = amount; }
+  if (qty === null && unit !== null && amount !== null && unit !== 0) {
+    const ratio = amount / unit;
+    if (Math.abs(ratio - Math.round(ratio)) < 1e-6) qty = Math.round(ratio);
+  }
+  if (unit === null && qty !== null && amount !== null && qty !== 0) unit = cents(amount / qty);
+  return { description: p.desc, quantity: qty, unitPrice: unit, amount };
+}
+
+/** Whether a line's figures look like money: decimals or a currency mark (so `Suite 400` is not a price). */
+const moneyLike = (p: Parsed) => p.nums.some((n) => n.decimals || n.currency !== null);
+
+/**
+ * Billed lines between `from` and `to` (exclusive), skipping `skip` lines (party blocks, key: value pairs).
+ * With a header row, rows follow the header's columns; without one, every line ending in money counts.
+ */
+export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<number>): LineItem[] {
+  const header = findHeader(doc, from, to);
+  const roles: Role[] | null = header
+    ? header.cells.filter((c, i) => c.role !== 'desc' && i > header.cells.findIndex((h) => h.role === 'desc')).map((c) => c.role as Role)
+    : null;
+  const items: LineItem[] = [];
+  let blankRun = 0;
+  for (let i = header ? header.line + 1 : from; i < to; i++) {
+    const line = doc.lines[i]!;
+    if (!line.text) { blankRun++; if (header && items.length > 0 && blankRun > 1) break; continue; }
+    blankRun = 0;
+    if (skip.has(i) || /^[-=_*~\s]+$/.test(line.text)) continue;
+    const p = splitLine(line.raw, doc);
+    if (!p) continue;
+    if (isSummaryLabel(labelKey(p.desc))) { if (header && items.length > 0) break; continue; }
+    if (/\btotal\b/i.test(p.desc) && items.length > 0) continue; // a section total restates lines above
+    if (/\b(?:card|change|cash|visa|mastercard|amex|tendered|paid|balance)\b/i.test(p.desc) && !header) continue;
+    if (!moneyLike(p) && !(header && p.nums.length > 0)) continue;
+    if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
+    const item = fromFigures(p, roles);
+    if (!item) continue;
+    // A unit word (`GALLONS 11.250 @ $3.299`) names the measure, not the product: the product is on the line above.
+    if (item.description && UNIT_WORDS.test(item.description)) {
+      const above = doc.lines[i - 1]?.text.match(/([A-Za-z][A-Za-z ]*)$/)?.[1]?.trim();
+      if (above && !findAmounts(doc.lines[i - 1]!.text).some((n) => n.decimals)) item.description = above.split(' ').pop() ?? item.description;
+    }
+    items.push(item);
+  }
+  return items;
+}
