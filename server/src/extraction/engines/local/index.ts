@@ -1,22 +1,27 @@
-// TEMPORARY placeholder (to be replaced by the rules engine): answers "nothing found" in the route's shape.
-import { dataSchemaFor } from '../../schemas/contract-schemas.js';
-import { widenForAnswers } from '../../schemas/custom-schema.js';
+// The offline rules engine: deterministic extraction from document structure (no I/O, no network).
 import type { FixedData, FixedKind, JsonSchema } from '../engine.js';
+import { segment } from './segment/document.js';
+import { extractInvoice } from './routes/invoice.js';
+import { extractReceipt } from './routes/receipt.js';
+import { extractContract } from './routes/contract.js';
+import { extractJobPosting } from './routes/job-posting.js';
+import { extractMeetingNotes } from './routes/meeting-notes.js';
+import { extractRenewal } from './routes/renewal.js';
+import { extractCustomFromDoc } from './custom/extract-custom.js';
 
-function empty(schema: JsonSchema): unknown {
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).some((o) => o.type === 'null') ? null : empty((schema.anyOf as JsonSchema[])[0]!);
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.type === 'object') return Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [k, empty(v)]));
-  if (schema.type === 'array') return [];
-  return null;
+const ROUTES: { [K in FixedKind]: (doc: ReturnType<typeof segment>) => FixedData[K] } = {
+  invoice: extractInvoice,
+  receipt: extractReceipt,
+  contract: extractContract,
+  'job-posting': extractJobPosting,
+  'meeting-notes': extractMeetingNotes,
+  renewal: extractRenewal,
+};
+
+export function extractFixed<K extends FixedKind>(kind: K, text: string): FixedData[K] {
+  return ROUTES[kind](segment(text));
 }
 
-export function extractFixed<K extends FixedKind>(kind: K, _text: string): FixedData[K] {
-  const data = empty(dataSchemaFor(kind)) as FixedData[K];
-  if (kind === 'renewal') (data as FixedData['renewal']).overall_status = 'no_terms_found';
-  return data;
-}
-
-export function extractCustom(schema: JsonSchema, _text: string): Record<string, unknown> {
-  return empty(widenForAnswers(schema)) as Record<string, unknown>;
+export function extractCustom(schema: JsonSchema, text: string): Record<string, unknown> {
+  return extractCustomFromDoc(schema, segment(text));
 }

@@ -39,7 +39,8 @@ export function parseNumber(raw: string, style: NumberStyle = 'us'): number | nu
   return neg ? -n : n;
 }
 
-const NUM = String.raw`\(?-?\d{1,3}(?:[,.\u202f\u00a0' ]\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
+// Thousands groups by `,` `.` `'` or a narrow/no-break space; a plain space separates table columns instead.
+const NUM = String.raw`\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
 const AMOUNT_RE = new RegExp(
   String.raw`(?<pre>(?:${SYMBOL_RE_SOURCE})|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z]))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
   'gu',
@@ -51,29 +52,23 @@ export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[]
   AMOUNT_RE.lastIndex = 0;
   for (let m = AMOUNT_RE.exec(s); m; m = AMOUNT_RE.exec(s)) {
     const g = m.groups ?? {};
-    let num = g.num!;
-    // A space-grouped number only when the groups are clearly thousands (`1 234,56`), never two columns.
-    if (/ \d{3}/.test(num) && !/[.,]\d{1,2}\)?$/.test(num)) {
-      const first = num.split(' ')[0]!;
-      const cut = m[0].indexOf(num) + first.length;
-      AMOUNT_RE.lastIndex = m.index + cut;
-      num = first;
-    }
-    const before = s[m.index - 1];
+    const num = g.num!;
+    const start = m.index + (m[0].length - m[0].trimStart().length);
+    const before = s[start - 1];
     if (!g.pre && before && /[A-Za-z\d/:#-]/.test(before)) continue; // part of an id, date or code
     let value = parseNumber(num, style);
     if (value === null) continue;
     if (g.k) value *= 1000;
     const mark = g.pre ?? g.post ?? null;
     const currency = mark ? codeForSymbol(mark) ?? (/^eur/i.test(mark) ? 'EUR' : mark.toUpperCase()) : null;
-    out.push({ value, index: m.index, end: m.index + m[0].length, currency, decimals: /[.,]\d{2}\)?$/.test(num), raw: m[0].trim() });
+    out.push({ value, index: start, end: m.index + m[0].length, currency, decimals: /[.,]\d{2}\)?$/.test(num), raw: m[0].trim() });
   }
   return out;
 }
 
 /** Whether a document writes its money European style: `1.234,56` or `12,50 €`. */
 export function detectNumberStyle(text: string): NumberStyle {
-  const eu = (text.match(/\d\.\d{3},\d{2}\b|(?<![\d.,])\d{1,3},\d{2}(?![\d,.])/g) ?? []).length;
+  const eu = (text.match(/\d\.\d{3},\d{2}\b|(?<![\d.,])\d{1,3},\d{2}(?![\d,.])|(?<![\d.,])\d{1,3}\.\d{3}(?![\d,.])\s?(?:€|EUR)|€\s?\d{1,3}\.\d{3}(?![\d,.])/g) ?? []).length;
   const us = (text.match(/\d,\d{3}\.\d{2}\b|(?<![\d.,])\d+\.\d{2}(?![\d,.])/g) ?? []).length;
   return eu > us ? 'eu' : 'us';
 }

@@ -3,6 +3,7 @@
 import type { Doc } from '../segment/document.js';
 import { clean, labelKey, labelIs } from '../segment/text.js';
 import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
+import { CODE_RE_SOURCE } from '../normalise/currency.js';
 import { isSummaryLabel } from './totals.js';
 
 export interface LineItem {
@@ -26,6 +27,8 @@ interface Header { line: number; cells: { role: Role | 'desc'; start: number; en
 
 function roleOf(cell: string): Role | 'desc' | null {
   const key = labelKey(cell);
+  // Exact words first, so `Unit` is the price column and not an OCR slip of `Units`.
+  for (const [role, words] of HEADER_WORDS) if (words.includes(key)) return role;
   for (const [role, words] of HEADER_WORDS) if (labelIs(key, words)) return role;
   return null;
 }
@@ -50,7 +53,7 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
   return null;
 }
 
-const TAIL_TOKEN = /^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|[A-Z]{3}|@|[x×*]|=|\||EUR|USD|GBP)$/u;
+const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
 
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }

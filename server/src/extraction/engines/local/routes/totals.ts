@@ -18,7 +18,7 @@ export function summaryKind(key: string): SummaryKind | null {
   if (labelIs(key, TIP)) return 'tip';
   if (labelIs(key, TOTAL_STRONG)) return 'totalStrong';
   if (labelIs(key, TOTAL) || /^total (?:[a-z]{3}|due|amount)$/.test(key)) return 'total';
-  if (labelIs(key, TAX) || (labelHas(key, ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust']) && !labelHas(key, NOT_TAX) && key.split(' ').length <= 3)) return 'tax';
+  if (labelIs(key, TAX) || (labelHas(key, ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust']) && !key.split(' ').some((w) => NOT_TAX.includes(w)) && key.split(' ').length <= 3)) return 'tax';
   return null;
 }
 
@@ -45,7 +45,8 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     if (!kind) continue;
     const amounts = findAmounts(l.rest, doc.numberStyle).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
     const last = amounts[amounts.length - 1];
-    if (!last) continue;
+    // Summary figures are money: decimals or a currency mark (`VAT No. GB 123 4567 89` is not a tax line).
+    if (!last || !(last.decimals || last.currency)) continue;
     out.firstLine ??= l.line;
     const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? last.currency;
     if (kind === 'subtotal') out.subtotal ??= last.value;

@@ -64,7 +64,11 @@ function keyValues(lines: Line[]): KeyValue[] {
     if (!line.text || stripBullet(line.raw) !== null && !/^\s*[A-Za-z][^:]{0,30}:/.test(line.raw.replace(/^\s*[-*•]\s*/, ''))) continue;
     const body = line.raw.replace(/^\s*[-*•]\s+/, '');
     const chunks = body.trim().split(/\s{3,}|\t+/);
-    const pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    let pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    // `Invoice Number      TMS-44102`: a short label and its value across a wide gap, no colon.
+    if (pairs.length === 0 && chunks.length === 2 && !body.includes(':') && /^[\p{L}][\p{L} .#'/-]{1,30}$/u.test(chunks[0]!) && chunks[0]!.split(' ').length <= 4 && /\d/.test(chunks[1]!)) {
+      pairs = [{ label: clean(chunks[0]!), value: clean(chunks[1]!) }];
+    }
     for (const p of pairs) {
       const kv: KeyValue = { line: i, label: p.label, key: labelKey(p.label), value: p.value, continuation: [] };
       // Indented lines directly below continue the value (`From: Name` then the address lines).
@@ -132,6 +136,13 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
         continue;
       }
     }
+    if (item !== null && cur && (cur.items.length > 0 || cur.body.length === 0)) {
+      // `- Tom Becker: write the runbook` is an item of the list it sits in, whatever its colon.
+      cur.items.push(item);
+      lastItemIndent = line.indent;
+      gap = false;
+      continue;
+    }
     if (kv) {
       // A labelled sentence is a one-paragraph section (`Renewal: Lessee may renew ...`).
       out.push({ heading: kv.label, key: kv.key, line: i, items: [], body: [kv.value, ...kv.continuation] });
@@ -141,8 +152,10 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     }
     if (!cur) { gap = false; continue; }
     if (gap && cur.items.length + cur.body.length > 0 && item === null) {
-      // A paragraph after a blank line still belongs to a heading with no list.
-      if (cur.items.length > 0) { cur = null; gap = false; continue; }
+      // A blank line closes a heading's list or paragraph: what follows is the document's next part.
+      cur = null;
+      gap = false;
+      continue;
     }
     if (item !== null) {
       cur.items.push(item);

@@ -29,12 +29,20 @@ export interface LabelledLine {
  * Lines read as `label value` where the label is the leading run of words before the first figure or currency
  * mark; also each wide-gap column of a line (`DATE 02/20/2026      TIME 07:58`).
  */
+const labelledCache = new WeakMap<Doc, LabelledLine[]>();
+
 export function labelledLines(doc: Doc): LabelledLine[] {
+  const cached = labelledCache.get(doc);
+  if (cached) return cached;
   const out: LabelledLine[] = [];
+  labelledCache.set(doc, out);
   for (const line of doc.lines) {
     if (!line.text) continue;
     for (const chunk of line.raw.trim().split(/\s{4,}(?=[A-Za-z])/)) {
-      const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?:\.{2,}|:|\s-\s|\s)\s*(\S.*)$/u.exec(chunk.trim());
+      const c = chunk.trim();
+      // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
+      const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c)
+        ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s+([^\s\p{L}].*)$/u.exec(c);
       if (!m) continue;
       out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: m[2]!.replace(/^[.\s:]+/, '').trim() });
     }

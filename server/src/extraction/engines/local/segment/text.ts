@@ -53,8 +53,16 @@ function editDistance(a: string, b: string, max: number): number {
 /** Label equality that tolerates one OCR slip in a longer label (`Invoce Date`, `Subtotai`). */
 export function sameLabel(key: string, synonym: string): boolean {
   if (key === synonym) return true;
-  const max = synonym.length >= 12 ? 2 : synonym.length >= 5 ? 1 : 0;
-  return max > 0 && editDistance(key, synonym, max) <= max;
+  // Word by word, so `invoice no` never passes for `invoice to`: only longer words may carry one slip.
+  const a = key.split(' '), b = synonym.split(' ');
+  if (a.length !== b.length) return false;
+  let slips = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (b[i]!.length < 5 || editDistance(a[i]!, b[i]!, 1) > 1) return false;
+    slips++;
+  }
+  return slips <= (synonym.length >= 12 ? 2 : 1);
 }
 
 /** Whether a label key matches any synonym exactly (with OCR tolerance). */

@@ -1,0 +1,150 @@
+// npm run bench: the service against the machine's own limits, in one run. Prints one table and writes BENCHMARKS.md.
+// Every server is a child process on 127.0.0.1; the load generator (autocannon) runs here. Stops by itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { cpus, totalmem, tmpdir, release } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
+import { startCluster, stopCluster, postgresBinDir } from '../server/test/support/postgres-cluster.js';
+import { FakeAnthropic } from '../server/test/support/fake-anthropic.js';
+import { emptyAnswer } from '../server/test/support/answers.js';
+import { dataSchemaFor } from '../server/src/extraction/schemas/contract-schemas.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const children: ChildProcess[] = [];
+const DOC = `ACME CLOUD SUPPLY LLC\nInvoice INV-2026-0418\nDate: April 18, 2026\n${'Data pipeline setup  1 x $4,500.00  $4,500.00\n'.repeat(40)}Total due: $4,500.00\n`.slice(0, 2048);
+
+function start(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /"port":(\d+)/.exec(out);
+      if (m) { child.stdout!.removeAllListeners('data'); child.stdout!.resume(); resolve({ port: Number(m[1]), child }); }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number; note?: string }
+const rows: Row[] = [];
+
+async function load(name: string, opts: autocannon.Options, note?: string): Promise<Row> {
+  const r = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors, note };
+  rows.push(row);
+  console.log(`${name.padEnd(48)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`);
+  return row;
+}
+
+async function service(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const plans = join(dataDir, 'plans.json');
+  writeFileSync(plans, JSON.stringify({ free: { heuPerMonth: 1e9, requestsPerMinute: 1e9 }, starter: { heuPerMonth: 1e9, requestsPerMinute: 1e9 } }));
+  const s = await start(['--import', 'tsx', 'server/src/main.ts'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plans, NODE_ENV: 'production', ...env });
+  const base = `http://127.0.0.1:${s.port}`;
+  const token = await mintDashboardToken(SECRET, 'acct_bench');
+  const created = await (await fetch(`${base}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).json();
+  return { ...s, base, key: created.key as string, dataDir };
+}
+
+const rss = async (pid: number) => Number((await import('node:fs')).readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+
+async function main(): Promise<void> {
+  console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}; ${DURATION} s per case at ${CONNECTIONS} connections\n`);
+  const fake = await (new FakeAnthropic()).start();
+  fake.fallback = () => ({ kind: 'answer', input: emptyAnswer(dataSchemaFor('invoice')) });
+
+  const http = await start(['scripts/bench/bare-http.mjs']);
+  const floor = await load('1. node:http, canned 1 KB', { url: `http://127.0.0.1:${http.port}/` });
+  await stop(http.child);
+  const ex = await start(['scripts/bench/bare-express.mjs']);
+  const expressRow = await load('2. Express 5, canned 1 KB', { url: `http://127.0.0.1:${ex.port}/` });
+  await stop(ex.child);
+
+  const cluster = postgresBinDir() ? await startCluster() : null;
+  const databases: Array<[string, Record<string, string>]> = [['embedded', {}]];
+  if (cluster) {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    databases.push(['PostgreSQL', { DATABASE_URL: cluster.url('bench') }]);
+  }
+  const ratio = (r: Row) => `${((r.rps / floor.rps) * 100).toFixed(0)}% of 1, ${((r.rps / expressRow.rps) * 100).toFixed(0)}% of 2`;
+  try {
+    for (const [label, env] of databases) {
+      const claude = await service({ ...env, ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_BASE_URL: fake.url });
+      const acc = await load(`3. GET /v1/account (${label})`, { url: `${claude.base}/v1/account`, headers: { 'x-api-key': claude.key } });
+      acc.note = ratio(acc);
+      const inv = await load(`4. extract/invoice, instant fake Claude (${label})`, {
+        url: `${claude.base}/v1/extract/invoice`, method: 'POST', headers: { 'x-api-key': claude.key, 'content-type': 'application/json' }, body: JSON.stringify({ document: { text: DOC } }),
+      });
+      inv.note = ratio(inv);
+      await stop(claude.child);
+      rmSync(claude.dataDir, { recursive: true, force: true });
+      const local = await service({ ...env, EXTRACTION_ENGINE: 'local' });
+      const loc = await load(`5. extract/invoice, local rules (${label})`, {
+        url: `${local.base}/v1/extract/invoice`, method: 'POST', headers: { 'x-api-key': local.key, 'content-type': 'application/json' }, body: JSON.stringify({ document: { text: DOC } }),
+      });
+      loc.note = ratio(loc);
+      await stop(local.child);
+      rmSync(local.dataDir, { recursive: true, force: true });
+    }
+
+    // 6. A 20-item batch against a provider that takes 300 ms a call.
+    fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs: 300 });
+    const slow = await service({ ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_BASE_URL: fake.url });
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, document: { text: `Receipt ${i}\nTOTAL 3.00` }, kind: 'receipt' }));
+    const walls: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const res = await fetch(`${slow.base}/v1/extract/batch`, { method: 'POST', headers: { 'x-api-key': slow.key, 'content-type': 'application/json' }, body: JSON.stringify({ items }) });
+      if (res.status !== 200) throw new Error(`batch answered ${res.status}`);
+      walls.push(performance.now() - t);
+    }
+    const target = Math.ceil(20 / 5) * 300 + 150;
+    const median = walls.sort((a, b) => a - b)[2]!;
+    rows.push({ name: '6. batch of 20, provider 300 ms a call (wall time)', rps: 0, p50: Math.round(median), p99: Math.round(walls[4]!), errors: 0, note: `target <= ${target} ms` });
+    console.log(`6. batch of 20: median ${median.toFixed(0)} ms, worst ${walls[4]!.toFixed(0)} ms (target <= ${target} ms)`);
+    await stop(slow.child);
+
+    // 7. RSS before and after 20,000 extractions (local engine), after a warm-up.
+    const mem = await service({ EXTRACTION_ENGINE: 'local' });
+    const post = { url: `${mem.base}/v1/extract/invoice`, method: 'POST' as const, headers: { 'x-api-key': mem.key, 'content-type': 'application/json' }, body: JSON.stringify({ document: { text: DOC } }) };
+    await autocannon({ ...post, amount: 2000, connections: 16 });
+    const before = await rss(mem.child.pid!);
+    await autocannon({ ...post, amount: 20000, connections: 16 });
+    const after = await rss(mem.child.pid!);
+    const growth = ((after - before) / before) * 100;
+    rows.push({ name: '7. RSS over 20,000 extractions (after 2,000 warm-up)', rps: 0, p50: 0, p99: 0, errors: 0, note: `${before.toFixed(0)} MB -> ${after.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%)` });
+    console.log(`7. RSS ${before.toFixed(0)} MB -> ${after.toFixed(0)} MB (${growth.toFixed(1)}%)`);
+    await stop(mem.child);
+  } finally {
+    for (const c of children) await stop(c);
+    await fake.stop();
+    if (cluster) stopCluster(cluster.dir);
+  }
+
+  const table = ['| case | req/s | p50 ms | p99 ms | errors | note |', '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${r.rps || '—'} | ${r.p50 || '—'} | ${r.p99 || '—'} | ${r.errors} | ${r.note ?? ''} |`)].join('\n');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Linux ${release()}, Node ${process.version}`;
+  writeFileSync(join(root, 'BENCHMARKS.md'), `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}.\n\nMachine: ${machine}. Each load case runs ${DURATION} s at ${CONNECTIONS} connections with autocannon on 127.0.0.1; every server is its own process; ratios compare with cases 1 and 2 of the same run, since absolute numbers drift on shared machines. One account takes all the load (its bucket row is the contention point: the worst case).\n\n${table}\n`);
+  console.log('\nwrote BENCHMARKS.md');
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); for (const c of children) c.kill('SIGKILL'); process.exit(1); });

@@ -1,0 +1,250 @@
+// Best-effort extraction for a caller's JSON Schema: each property found by label, heading or nearby words,
+// then coerced to the property's JSON type. Every property is present; null when not found.
+import type { JsonSchema } from '../engine-types.js';
+import type { Doc } from '../segment/document.js';
+import { clean, dropParens, trimPunct } from '../segment/text.js';
+import { findDates, parseDate } from '../normalise/dates.js';
+import { parseTime } from '../normalise/times.js';
+import { currencyIn } from '../normalise/currency.js';
+import { findAmounts } from '../normalise/money.js';
+import { kindOf, resolve, stringFlavour } from './schema-node.js';
+import { labelScore, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
+
+/** The part of the document a property is looked for in: the whole document, or a nested object's block. */
+interface Scope {
+  doc: Doc;
+  /** Candidate labelled values: (label, value, continuation lines, line index). */
+  pairs: { label: string; value: string; more: string[]; line: number }[];
+  /** The scope's lines, for nearby-word and pattern searches. */
+  lines: string[];
+  root: boolean;
+}
+
+const PHONE_RE = /(?:\+|\b)\(?\d[\d\s().-]{6,}\d\b/;
+const EMAIL_RE = /[\w.+-]+@[\w-]+\.[\w.-]+/;
+const MIN_SCORE = 0.5;
+
+function docScope(doc: Doc): Scope {
+  const pairs = doc.kvs.map((kv) => ({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line }));
+  // `19:00 Talk: Title` - a label after a leading time or number.
+  for (const line of doc.lines) {
+    const m = /^\S*\d\S*\s+([\p{L}][\p{L} ]{1,30}):\s+(\S.*)$/u.exec(line.text);
+    if (m) pairs.push({ label: m[1]!, value: clean(m[2]!), more: [], line: line.index });
+  }
+  return { doc, pairs, lines: doc.lines.map((l) => l.text), root: true };
+}
+
+function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolean) {
+  let best: Scope['pairs'][number] | null = null, bestScore = MIN_SCORE;
+  for (const p of scope.pairs) {
+    const s = labelScore(p.label, v);
+    if (s >= bestScore && accept([p.value, ...p.more].join(' ')) && (s > bestScore || !best)) { best = p; bestScore = s; }
+  }
+  return best;
+}
+
+const YES = /^(?:yes|y|true|allowed|permitted|included|available|ok|welcome|accepted|provided|free)\b/i;
+const NO = /^(?:no|n|false|not\b|none|prohibited|forbidden|excluded|unavailable|un\w+)\b/i;
+
+function toBoolean(value: string): boolean | null {
+  const v = value.trim();
+  if (NO.test(v) || /\bnot\s+(?:allowed|permitted|included|available)\b/i.test(v)) return false;
+  if (YES.test(v)) return true;
+  return null;
+}
+
+function toNumber(value: string, scope: Scope, integer: boolean): number | null {
+  const a = findAmounts(value, scope.doc.numberStyle)[0];
+  if (!a) return null;
+  return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
+}
+
+function toString(name: string, node: JsonSchema, value: string, scope: Scope): string | null {
+  const flavour = stringFlavour(name, node);
+  if (flavour === 'date') return parseDate(value, scope.doc.dateOptions);
+  if (flavour === 'time') return parseTime(value);
+  if (flavour === 'currency') return currencyIn(value) ?? null;
+  if (Array.isArray(node.enum)) {
+    const options = node.enum.filter((e): e is string => typeof e === 'string');
+    return options.find((o) => clean(value).toLowerCase() === o.toLowerCase()) ?? options.find((o) => new RegExp(`\\b${o.replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(value)) ?? null;
+  }
+  const v = trimPunct(clean(value));
+  return v || null;
+}
+
+/** A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`). */
+function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | null {
+  const vocab = new Set([...v.nameStems, ...v.strong, ...v.weak]);
+  for (const line of scope.lines) {
+    const tokens = line.split(/\s+/);
+    for (let i = 0; i < tokens.length; i++) {
+      if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
+      const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
+      const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
+      if (hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
+        const n = toNumber(tokens[i]!, scope, integer);
+        if (n !== null) return n;
+      }
+    }
+  }
+  return null;
+}
+
+/** A yes/no stated by a property word appearing in a labelled value (`Tickets: free, ...`). */
+function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
+  for (const p of scope.pairs) {
+    const words = p.value.toLowerCase().split(/[^\p{L}]+/u).map(stem);
+    const at = words.findIndex((w) => v.nameStems.includes(w));
+    if (at < 0) continue;
+    return /\b(?:not|no|non)\s*$/i.test(words.slice(Math.max(0, at - 2), at).join(' ')) ? false : true;
+  }
+  return null;
+}
+
+/** List items under a heading that names the property, else values of matching labels (`Talk: ...`). */
+function listFor(scope: Scope, v: Vocabulary): string[] {
+  let bestScore = MIN_SCORE;
+  let best: string[] | null = null;
+  for (const s of scope.doc.sections) {
+    const score = labelScore(s.heading, v);
+    const items = s.items.length ? s.items : s.body;
+    if (score > bestScore && items.length) { bestScore = score; best = items; }
+  }
+  if (best) return best.map(clean);
+  const values = scope.pairs.filter((p) => labelScore(p.label, { ...v, nameStems: [...v.nameStems, ...v.weak] }) >= 0.7).map((p) => p.value);
+  if (values.length > 1 || values.length === 1 && /[,;]/.test(values[0]!)) return values.length > 1 ? values : values[0]!.split(/\s*[,;]\s*/);
+  return [];
+}
+
+function subScope(scope: Scope, v: Vocabulary): Scope | null {
+  const p = bestPair(scope, v, () => true);
+  let lines: string[] = [];
+  if (p) {
+    lines = [p.value, ...p.more].filter(Boolean);
+    if (!p.value && p.more.length === 0) {
+      for (let j = p.line + 1; j < scope.doc.lines.length && scope.doc.lines[j]!.text; j++) lines.push(scope.doc.lines[j]!.text);
+    }
+  } else {
+    const s = scope.doc.sections.find((x) => labelScore(x.heading, v) >= MIN_SCORE);
+    if (!s) return null;
+    lines = [...s.body, ...s.items];
+  }
+  if (lines.length === 0) return null;
+  const pairs = lines.flatMap((l, i) => {
+    const m = /^([\p{L}][\p{L} ]{0,30}):\s*(.*)$/u.exec(l);
+    return m ? [{ label: m[1]!, value: clean(m[2]!), more: [], line: i }] : [];
+  });
+  return { doc: scope.doc, pairs, lines, root: false };
+}
+
+/** A nested object's member by what it is: a phone, an e-mail, a name (first words), an address (the rest). */
+function memberByShape(name: string, scope: Scope): string | null {
+  const text = scope.lines.join('\n');
+  if (/phone|tel|mobile/i.test(name)) return PHONE_RE.exec(text)?.[0].trim() ?? null;
+  if (/mail/i.test(name)) return EMAIL_RE.exec(text)?.[0] ?? null;
+  const parts = scope.lines.length > 1 ? scope.lines : scope.lines[0]!.split(/\s*,\s*/);
+  const plain = parts.filter((p) => !PHONE_RE.test(p) && !EMAIL_RE.test(p));
+  if (/name|person|who/i.test(name)) return plain[0] && !/\d/.test(plain[0]) ? dropParens(plain[0]) : null;
+  if (/address|location|street/i.test(name)) {
+    const rest = scope.lines.length > 1 ? plain.slice(1) : [];
+    return rest.length ? rest.map(clean).join(', ') : null;
+  }
+  return null;
+}
+
+function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean): unknown {
+  const node = resolve(raw, root);
+  const kind = kindOf(node);
+  const v = vocabulary(name, node.description);
+  switch (kind) {
+    case 'object': {
+      const inner = subScope(scope, v) ;
+      return extractObject(node, inner ?? scope, root, !inner);
+    }
+    case 'array': {
+      const items = resolve(node.items, root);
+      const list = listFor(scope, v);
+      if (kindOf(items) === 'object') return list.map((text) => itemObject(items, text, scope, root));
+      const k = kindOf(items);
+      return list
+        .map((t) => (k === 'number' || k === 'integer' ? toNumber(t, scope, k === 'integer') : k === 'boolean' ? toBoolean(t) : toString(name, items, t.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope)))
+        .filter((x) => x !== null);
+    }
+    case 'boolean': {
+      const p = bestPair(scope, v, (val) => toBoolean(val) !== null);
+      if (p) return toBoolean(p.value);
+      return scope.root ? booleanByWord(scope, v) : null;
+    }
+    case 'number':
+    case 'integer': {
+      const p = bestPair(scope, v, (val) => toNumber(val, scope, kind === 'integer') !== null);
+      if (p) return toNumber(p.value, scope, kind === 'integer');
+      return numberNear(scope, v, kind === 'integer');
+    }
+    default: {
+      const flavour = stringFlavour(name, node);
+      const p = bestPair(scope, v, (val) => toString(name, node, val, scope) !== null);
+      if (p) {
+        const joined = flavour === 'plain' && p.more.length && /address|venue|location|where/i.test(`${name} ${p.label}`) ? [p.value, ...p.more].filter(Boolean).join(', ') : p.value;
+        return toString(name, node, joined, scope);
+      }
+      if (!scope.root) return memberByShape(name, scope);
+      if (flavour === 'currency') return scope.doc.currency;
+      if (flavour === 'date') {
+        // A date field the document does not label: the only date it states.
+        const dates = [...new Set(findDates(scope.doc.text, scope.doc.dateOptions).map((d) => d.iso))];
+        return dates.length === 1 ? dates[0]! : null;
+      }
+      if (first && /name|title/i.test(name)) {
+        // The document's title line names what the schema is about.
+        const line = scope.doc.lines.find((l) => l.text);
+        if (line) { const m = /:\s*(.+)$/.exec(line.text); return clean(m ? m[1]! : line.text); }
+      }
+      return null;
+    }
+  }
+}
+
+/** One list item as an object: figures to number members, the remaining words to the text member. */
+function itemObject(node: JsonSchema, text: string, scope: Scope, root: JsonSchema): Record<string, unknown> {
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let rest = text;
+  const qty = /\((\d+)\)\s*$|\b[x×]\s*(\d+)\b|\b(\d+)\s*[x×]\s+|\bqty:?\s*(\d+)/i.exec(text);
+  for (const [name, raw] of Object.entries(props)) {
+    const k = kindOf(resolve(raw, root));
+    if ((k === 'integer' || k === 'number') && /qty|quantity|count|number|units|pieces/i.test(name)) {
+      out[name] = qty ? Number(qty.slice(1).find(Boolean)) : null;
+      if (qty) rest = rest.replace(qty[0], ' ');
+    }
+  }
+  for (const [name, raw] of Object.entries(props)) {
+    if (name in out) continue;
+    const sub = resolve(raw, root);
+    const k = kindOf(sub);
+    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(rest)) || null;
+    else if (k === 'number' || k === 'integer') {
+      const a = findAmounts(rest, scope.doc.numberStyle).find((x) => x.currency || x.decimals);
+      out[name] = a && /price|amount|cost|total|value/i.test(name) ? a.value : null;
+    } else out[name] = k === 'array' ? [] : null;
+  }
+  return out;
+}
+
+function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptyScope = false): Record<string, unknown> {
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let first = scope.root;
+  for (const [name, raw] of Object.entries(props)) {
+    if (emptyScope && !scope.root) { out[name] = kindOf(resolve(raw, root)) === 'array' ? [] : null; continue; }
+    out[name] = extractValue(name, raw, scope, root, first);
+    first = false;
+  }
+  return out;
+}
+
+export function extractCustomFromDoc(schema: JsonSchema, doc: Doc): Record<string, unknown> {
+  return extractObject(resolve(schema, schema), docScope(doc), schema);
+}
+
+

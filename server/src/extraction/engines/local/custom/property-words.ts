@@ -1,0 +1,105 @@
+// What a caller's property is called, in words a document might use as its label.
+
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that']);
+
+/** Label words that mean the same as a property word. */
+const SYNONYMS: Record<string, string[]> = {
+  date: ['when', 'on', 'dated', 'day'],
+  time: ['when', 'at', 'starts', 'start'],
+  start: ['starts', 'begins', 'from', 'doors'],
+  end: ['ends', 'until', 'finishes'],
+  venue: ['where', 'location', 'place', 'address'],
+  location: ['where', 'venue', 'place', 'address', 'based', 'point'],
+  address: ['location', 'property', 'where', 'street'],
+  host: ['hosted', 'organizer', 'organiser', 'organised', 'organized', 'presented', 'by'],
+  capacity: ['max', 'maximum', 'seats', 'places', 'spaces'],
+  rent: ['price', 'rental', 'month', 'pcm'],
+  deposit: ['security', 'bond'],
+  available: ['availability', 'move', 'from'],
+  phone: ['tel', 'telephone', 'mobile', 'cell', 'call'],
+  email: ['mail', 'e-mail'],
+  recipient: ['ship', 'deliver', 'consignee', 'to', 'addressee'],
+  sender: ['from', 'shipper', 'ship'],
+  tracking: ['tracking', 'waybill', 'awb'],
+  carrier: ['courier', 'shipped', 'via', 'service'],
+  package: ['packages', 'parcels', 'parcel', 'pieces', 'boxes'],
+  items: ['contents', 'content', 'lines', 'products'],
+  contact: ['contact', 'agent', 'landlord', 'enquiries', 'inquiries'],
+  price: ['cost', 'fee', 'amount', 'rate'],
+  total: ['amount', 'sum'],
+  company: ['employer', 'organisation', 'organization', 'firm'],
+  bedroom: ['beds', 'bed', 'bedrooms'],
+  bathroom: ['baths', 'bath', 'bathrooms'],
+  pet: ['pets', 'animals'],
+  estimated: ['expected', 'eta', 'est'],
+  delivery: ['arrival', 'delivered', 'arrives'],
+  ship: ['shipped', 'dispatched', 'dispatch', 'sent'],
+  name: ['called', 'title'],
+  instructor: ['tutor', 'teacher', 'trainer', 'led', 'taught', 'coach', 'lecturer', 'presenter'],
+  topic: ['syllabus', 'agenda', 'curriculum', 'outline', 'modules', 'programme', 'program', 'covers', 'content'],
+  session: ['classes', 'lessons', 'weeks', 'meetings'],
+  mileage: ['odometer', 'miles', 'km', 'kilometres'],
+  feature: ['features', 'extras', 'equipment', 'highlights', 'amenities'],
+  seller: ['contact', 'owner', 'vendor'],
+  free: ['tickets', 'admission', 'entry', 'price', 'cost'],
+};
+
+export const stem = (w: string) => {
+  const s = w.toLowerCase();
+  if (s.length > 4 && s.endsWith('ies')) return `${s.slice(0, -3)}y`;
+  if (s.length > 5 && s.endsWith('ing')) return s.slice(0, -3);
+  if (s.length > 4 && s.endsWith('ed')) return s.slice(0, -2);
+  if (s.length > 3 && s.endsWith('s') && !s.endsWith('ss')) return s.slice(0, -1);
+  return s;
+};
+
+/** Words of a property name: `estimatedDelivery` -> estimated, delivery; `is_free` -> free. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w && !['is', 'has', 'num', 'no'].includes(w));
+}
+
+export function descriptionWords(description: unknown): string[] {
+  if (typeof description !== 'string') return [];
+  return description.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 2 && !STOP.has(w));
+}
+
+export interface Vocabulary {
+  /** Stems of the name's words and their synonyms (strong evidence). */
+  strong: Set<string>;
+  /** Stems of the description's words (weaker evidence). */
+  weak: Set<string>;
+  nameStems: string[];
+}
+
+export function vocabulary(name: string, description: unknown): Vocabulary {
+  const words = nameWords(name);
+  const strong = new Set<string>();
+  for (const w of words) {
+    strong.add(stem(w));
+    for (const s of SYNONYMS[stem(w)] ?? SYNONYMS[w] ?? []) strong.add(stem(s));
+  }
+  const weak = new Set(descriptionWords(description).map(stem));
+  return { strong, weak, nameStems: words.map(stem) };
+}
+
+const wordMatch = (a: string, set: Set<string>) => set.has(a) || [...set].some((b) => b.length >= 3 && a.length >= 3 && (a.startsWith(b) || b.startsWith(a)) && Math.min(a.length, b.length) >= 3 && Math.abs(a.length - b.length) <= 4);
+
+/** How well a label names the property: 0 to 1, weighted toward the name's own words. */
+export function labelScore(label: string, v: Vocabulary): number {
+  const words = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem);
+  if (words.length === 0) return 0;
+  let score = 0;
+  for (const w of words) score += wordMatch(w, new Set(v.nameStems)) ? 1 : wordMatch(w, v.strong) ? 0.8 : wordMatch(w, v.weak) ? 0.5 : 0;
+  // How much of the name the label covers; a synonym of the whole name (`Where` for venue) covers it too.
+  const covered = words.some((w) => wordMatch(w, v.strong) && !wordMatch(w, new Set(v.nameStems))) && v.nameStems.length === 1
+    ? 1
+    : v.nameStems.filter((n) => words.some((w) => wordMatch(w, new Set([n])))).length / Math.max(1, v.nameStems.length);
+  return (score / words.length) * 0.7 + covered * 0.3;
+}
+
+export const wordsMatch = wordMatch;

@@ -1,0 +1,150 @@
+// Contract: title, parties and roles, term dates, governing law, value, and clause lists by section heading.
+import type { FixedData } from '../engine-types.js';
+import type { Doc, Section } from '../segment/document.js';
+import { pairs, sectionsFor } from '../segment/lookup.js';
+import { sentences } from '../segment/sentences.js';
+import { clean, dropParens, labelHas, labelIs, trimPunct } from '../segment/text.js';
+import { findDates, parseDate } from '../normalise/dates.js';
+import { currencyIn } from '../normalise/currency.js';
+import { findAmounts } from '../normalise/money.js';
+
+const ROLES = ['lessor', 'lessee', 'landlord', 'tenant', 'licensor', 'licensee', 'client', 'customer', 'provider', 'service provider', 'supplier', 'vendor', 'contractor', 'consultant', 'buyer', 'seller', 'purchaser', 'employer', 'employee', 'company', 'agency', 'distributor', 'manufacturer', 'lender', 'borrower', 'disclosing party', 'receiving party', 'recipient', 'discloser', 'partner', 'owner', 'subcontractor', 'reseller', 'franchisor', 'franchisee', 'guarantor', 'investor', 'publisher', 'author', 'artist', 'sponsor'];
+const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
+const EXPIRY = ['expiration date', 'expiry date', 'expiry', 'expiration', 'end date', 'end of term', 'termination date', 'term end', 'lease end', 'end', 'expires', 'term ends'];
+const VALUE = ['total value', 'contract value', 'total contract value', 'total fee', 'total fees', 'total lease payments', 'total consideration', 'contract price', 'total price', 'fees', 'fee', 'total amount', 'contract amount', 'consideration', 'compensation', 'value'];
+
+const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\bdeed|licen[cs]e|engagement letter)\b/i;
+
+function title(doc: Doc): string | null {
+  const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
+  return first ? first.text : null;
+}
+
+/** `Lessor: Name`, `Party A: Name (note)`, `Disclosing Party: Name`. */
+function pairParties(doc: Doc): FixedData['contract']['parties'] {
+  const out: FixedData['contract']['parties'] = [];
+  for (const kv of doc.kvs) {
+    if (!kv.value) continue;
+    const party = /\bparty\s+([a-z0-9]|one|two|1|2)$/i.exec(kv.label);
+    let role: string | null = null;
+    if (party) role = `Party ${party[1]!.toUpperCase()}`;
+    else if (labelIs(kv.key, ROLES) || labelIs(kv.key.replace(/^sub[- ]?/, ''), ROLES)) role = kv.label;
+    else if (labelHas(kv.key, ROLES) && kv.key.split(' ').length <= 3 && !/name|address|signature|sign|date|email|phone|title|obligation|notice/i.test(kv.key)) role = kv.label.replace(/^(?:the)\s+/i, '');
+    if (!role) continue;
+    const name = trimPunct(dropParens(kv.value).split(/,\s*(?:a|an)\s+/)[0]!);
+    if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
+    out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
+  }
+  return out;
+}
+
+/** `between X, a Delaware corporation ("Client"), and Y ("Provider")`. */
+function proseParties(doc: Doc): FixedData['contract']['parties'] {
+  const m = /\b(?:by and )?between\s+([\s\S]{5,600}?)(?:\n\s*\n|$)/i.exec(doc.text);
+  if (!m) return [];
+  const span = clean(m[1]!);
+  const out: FixedData['contract']['parties'] = [];
+  const re = /(?:^|\)\s*,?\s*(?:and\s+)?|\band\s+)([A-Z][^()"“]*?)\s*(?:,\s*(?:a|an)\s+[^()]*?)?\s*\(\s*(?:the\s+|hereinafter\s+)?["“']([^"”']+)["”']\s*\)/g;
+  for (let p = re.exec(span); p; p = re.exec(span)) {
+    const name = trimPunct(p[1]!.replace(/,\s*(?:a|an)\s+.*$/, ''));
+    if (name) out.push({ name, role: p[2]! });
+  }
+  return out;
+}
+
+function dateFrom(doc: Doc, labels: string[], phrases: RegExp[]): string | null {
+  for (const kv of pairs(doc, labels, 'is')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
+  for (const kv of pairs(doc, labels, 'has')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
+  for (const re of phrases) {
+    const m = re.exec(doc.text);
+    if (m) { const d = parseDate(doc.text.slice(m.index + m[0].length, m.index + m[0].length + 40), doc.dateOptions); if (d) return d; }
+  }
+  return null;
+}
+
+function governingLaw(doc: Doc): string | null {
+  const kv = pairs(doc, ['governing law', 'applicable law', 'jurisdiction', 'law']).find((k) => k.value);
+  const source = kv ? kv.value : doc.text;
+  const m = /\b(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:\s+and\s+construed\s+in\s+accordance\s+with)?\s+the\s+laws?\s+of\s+([^.;\n]+)/i.exec(source)
+    ?? (kv ? /^(?:the\s+laws?\s+of\s+)?(.+)$/i.exec(kv.value) : null);
+  if (!m) return null;
+  let j = m[1]!.replace(/^(?:the\s+)?(?:state|commonwealth|province|republic|kingdom|federal republic)\s+of\s+/i, '').replace(/^the\s+/i, '');
+  j = j.split(/,\s*(?:without|excluding|and\s+the|including|notwithstanding)|\s+(?:without|excluding|and\s+(?:each|the\s+parties)|,?\s*USA?\b)/i)[0]!;
+  return trimPunct(clean(j)) || null;
+}
+
+function totalValue(doc: Doc): { value: number | null; currency: string | null } {
+  if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return { value: null, currency: null };
+  const distractor = /late|penalt|interest|hourly|monthly|weekly|annual|per|deposit|setup|set up|rate/;
+  for (const kv of [...pairs(doc, VALUE, 'is'), ...pairs(doc, ['total', ...VALUE], 'has').filter((k) => !distractor.test(k.key))]) {
+    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency };
+  }
+  const m = /\btotal\s+(?:contract\s+)?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})/i.exec(doc.text);
+  if (m) {
+    const a = findAmounts(m[1]!, doc.numberStyle).find((x) => x.currency);
+    if (a) return { value: a.value, currency: a.currency };
+  }
+  return { value: null, currency: null };
+}
+
+/** The statements of a section: its list items, or its paragraph as one clause. */
+function clausesOf(s: Section): string[] {
+  if (s.items.length > 0) return s.items.map(clean);
+  const body = clean(s.body.join(' '));
+  return body ? [body] : [];
+}
+
+function clauseList(doc: Doc, headings: string[], mention: RegExp): string[] {
+  const out: string[] = [];
+  for (const s of sectionsFor(doc, headings)) for (const c of clausesOf(s)) if (!out.includes(c)) out.push(c);
+  if (out.length === 0) {
+    // No heading: sentences that state the matter themselves.
+    for (const s of sentences(doc.text)) if (mention.test(s) && s.length > 30 && !out.includes(s)) out.push(s);
+  }
+  return out.filter((c) => c.length > 15);
+}
+
+/** Without an obligations heading: list items that bind a party (`shall`, `must`, `agrees to`). */
+function dutyItems(doc: Doc): string[] {
+  const out: string[] = [];
+  for (const s of doc.sections) {
+    if (/terminat|renew|law|jurisdiction|notice|term$/i.test(s.heading)) continue;
+    for (const item of s.items) if (/\b(?:shall|must|agrees?\s+to|will)\b/i.test(item) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b/i.test(item)) out.push(clean(item));
+  }
+  return out;
+}
+
+export function extractContract(doc: Doc): FixedData['contract'] {
+  let parties = pairParties(doc);
+  // `(1) Name, of address ("Supplier")` items under a Parties heading.
+  if (parties.length < 2) {
+    const listed = sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items).flatMap((item) => {
+      const m = /^(.+?)(?:,|\s+\().*\(\s*(?:the\s+|hereinafter\s+)?["“]([^"”]+)["”]\s*\)\s*[.;,]?\s*(?:and)?$/.exec(item);
+      return m ? [{ name: trimPunct(m[1]!), role: m[2]! }] : [];
+    });
+    if (listed.length >= 2) parties = listed;
+  }
+  if (parties.length < 2) {
+    const prose = proseParties(doc);
+    if (prose.length >= parties.length) parties = prose;
+  }
+  // The term's own start (`starts on`) wins over the signing date (`made on`).
+  const effectiveDate = dateFrom(doc, EFFECTIVE, [/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]);
+  let expirationDate = dateFrom(doc, EXPIRY, [/\b(?:expires?|terminates?|ends?)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i]);
+  if (expirationDate && expirationDate === effectiveDate) expirationDate = null;
+  const value = totalValue(doc);
+  const obligations = clauseList(doc, ['obligations', 'obligation', 'responsibilities', 'covenants', 'duties', 'lessee s obligations', 'undertakings'], /\bshall\s+(?!not\s+be\s+liable)/i);
+  return {
+    title: title(doc),
+    parties,
+    effectiveDate,
+    expirationDate,
+    governingLaw: governingLaw(doc),
+    totalValue: value.value,
+    currency: value.value !== null ? value.currency : null,
+    terminationClauses: clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation'], /\bterminat/i),
+    renewalClauses: clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i),
+    keyObligations: sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? obligations : dutyItems(doc),
+  };
+}

@@ -1,0 +1,84 @@
+// Invoice: number, dates, parties, billed lines and totals.
+import type { FixedData } from '../engine-types.js';
+import type { Doc } from '../segment/document.js';
+import { pairs, linesLabelled } from '../segment/lookup.js';
+import { labelIs, labelKey } from '../segment/text.js';
+import { addDays, parseDate } from '../normalise/dates.js';
+import { extractLineItems } from './line-items.js';
+import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
+import { extractTotals } from './totals.js';
+
+const NUMBER_LABELS = ['invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice', 'invoice id', 'inv no', 'inv #', 'inv', 'number', 'no', 'rechnungsnummer', 'rechnung nr', 'facture no', 'factura no', 'invoice num', 'document no', 'bill no', 'bill number', 'invoice ref'];
+const ISSUE_LABELS = ['invoice date', 'date', 'date of issue', 'issue date', 'issued', 'issued on', 'dated', 'billing date', 'rechnungsdatum', 'date issued', 'datum', 'invoice dt', 'date of invoice'];
+const DUE_LABELS = ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date', 'due on', 'fällig', 'fallig', 'zahlbar bis', 'date due', 'payment date', 'please pay by'];
+const VENDOR_LABELS = ['from', 'vendor', 'supplier', 'seller', 'issued by', 'bill from', 'payee', 'provider', 'invoice from', 'remit to', 'sender'];
+const CUSTOMER_LABELS = ['bill to', 'billed to', 'to', 'customer', 'client', 'invoice to', 'sold to', 'recipient', 'buyer', 'kunde', 'rechnungsempfänger', 'bill to customer', 'customer name', 'client name', 'billing address', 'invoiced to'];
+
+const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
+
+function invoiceNumber(doc: Doc): string | null {
+  for (const kv of pairs(doc, NUMBER_LABELS)) {
+    const m = ID_RE.exec(kv.value.replace(/^#\s*/, ''));
+    if (m && !parseDate(m[0], doc.dateOptions)) return m[0];
+  }
+  for (const l of linesLabelled(doc, ['invoice', 'invoice no', 'invoice number', 'invoice #', 'rechnung', 'tax invoice'])) {
+    const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)/i.exec(l.rest);
+    if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
+  }
+  return null;
+}
+
+function dateFor(doc: Doc, labels: string[]): string | null {
+  for (const kv of pairs(doc, labels)) {
+    const d = parseDate(kv.value, doc.dateOptions);
+    if (d) return d;
+  }
+  for (const l of linesLabelled(doc, labels)) {
+    const d = parseDate(l.rest, doc.dateOptions);
+    if (d) return d;
+  }
+  return null;
+}
+
+function paymentTermsDays(doc: Doc): number | null {
+  const m = /\bnet\s*(\d{1,3})\b|\bwithin\s+(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+net\b/i.exec(doc.text);
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
+}
+
+export function extractInvoice(doc: Doc): FixedData['invoice'] {
+  // `Bill To:` as a pair, or `SOLD TO` alone on its line above the block.
+  const customerPair = doc.kvs.find((kv) => labelIs(kv.key, CUSTOMER_LABELS))
+    ?? doc.lines.filter((l) => l.text && l.text.split(' ').length <= 3 && labelIs(labelKey(l.text), CUSTOMER_LABELS)).map((l) => ({ line: l.index, label: l.text, key: labelKey(l.text), value: '', continuation: [] }))[0];
+  const vendorPair = doc.kvs.find((kv) => labelIs(kv.key, VENDOR_LABELS) && kv !== customerPair);
+  const customer: PartyBlock | null = customerPair ? blockFromPair(doc, customerPair) : null;
+  const vendor: PartyBlock | null = vendorPair ? blockFromPair(doc, vendorPair) : letterhead(doc, customer?.start ?? doc.lines.length);
+
+  const taxIds = pairs(doc, TAX_ID_LABELS).filter((kv) => /\d/.test(kv.value));
+  const inBlock = (b: PartyBlock | null, line: number) => !!b && (b.lines.has(line) || line >= b.start && line <= b.end + 1);
+  const vendorTax = taxIds.find((kv) => inBlock(vendor, kv.line) || (!inBlock(customer, kv.line) && (!customer || kv.line < customer.start)));
+  const customerTax = taxIds.find((kv) => inBlock(customer, kv.line) && kv !== vendorTax);
+
+  const totals = extractTotals(doc);
+  const skip = new Set<number>([...(vendor?.lines ?? []), ...(customer?.lines ?? []), ...doc.kvs.filter((kv) => kv.value === '' || !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
+  const itemsEnd = totals.firstLine ?? doc.lines.length;
+  const lineItems = extractLineItems(doc, 0, itemsEnd, skip);
+
+  const issueDate = dateFor(doc, ISSUE_LABELS);
+  let dueDate = dateFor(doc, DUE_LABELS);
+  const terms = paymentTermsDays(doc);
+  if (!dueDate && issueDate && terms !== null) dueDate = addDays(issueDate, terms);
+
+  return {
+    invoiceNumber: invoiceNumber(doc),
+    issueDate,
+    dueDate,
+    vendor: { name: vendor?.name ?? null, address: vendor?.address ?? null, taxId: vendorTax?.value ?? null },
+    customer: { name: customer?.name ?? null, address: customer?.address ?? null, taxId: customerTax?.value ?? null },
+    lineItems,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    currency: totals.currency ?? doc.currency,
+  };
+}
+

@@ -1,0 +1,115 @@
+// Meeting notes: title, date, attendees, and the headed lists (topics, decisions, actions, questions).
+import type { FixedData } from '../engine-types.js';
+import type { Doc, Section } from '../segment/document.js';
+import { pairs, sectionsFor } from '../segment/lookup.js';
+import { clean, dropParens, stripBullet, trimPunct } from '../segment/text.js';
+import { findDates, parseDate } from '../normalise/dates.js';
+
+type Notes = FixedData['meeting-notes'];
+
+const TITLE_LABELS = ['title', 'meeting', 'subject', 'minutes', 'meeting title', 're', 'topic', 'minutes of', 'meeting name'];
+const DATE_LABELS = ['date', 'meeting date', 'held on', 'when', 'date time', 'date and time', 'held'];
+const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', 'in attendance', 'attending', 'people', 'who', 'members present', 'invitees', 'attended'];
+const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics'];
+const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision'];
+const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items'];
+const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
+
+const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
+
+function isName(s: string): boolean {
+  return new RegExp(`^${NAME}$`, 'u').test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s);
+}
+
+function names(list: string[]): string[] {
+  const out: string[] = [];
+  for (const raw of list) {
+    for (const part of dropParens(raw).split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
+      const n = trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, ''));
+      if (n && isName(n) && !out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+function listOf(s: Section | undefined): string[] {
+  if (!s) return [];
+  if (s.items.length) return s.items.map(clean);
+  // A heading followed by plain lines (no bullets) lists one item per line.
+  return s.body.map(clean).filter(Boolean);
+}
+
+function firstSection(doc: Doc, names: string[]): Section | undefined {
+  return sectionsFor(doc, names, 'is').find((s) => s.items.length || s.body.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length);
+}
+
+function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
+  let t = clean(text.replace(/^\[[\sxX]?\]\s*/, '').replace(/^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*/i, ''));
+  let dueDate: string | null = null;
+  // Due date: `(due 2026-03-16)`, `by 2026-02-19`, `- due Friday 3 April`, `deadline: ...`.
+  const due = /\s*[([,;–—-]?\s*\b(?:due|by|before|deadline|until|no later than)\b[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$/i.exec(t);
+  if (due) {
+    const d = findDates(due[1]!, doc.dateOptions)[0];
+    if (d) { dueDate = d.iso; t = clean(t.slice(0, due.index)); }
+    else if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:eod|eow|end of|next|tomorrow|tbd)/i.test(due[1]!.trim())) t = clean(t.slice(0, due.index));
+  }
+  let owner: string | null = null;
+  let m: RegExpExecArray | null;
+  if ((m = new RegExp(`^(${NAME})\\s*(?:[:\\-–—]|\\bto\\b|\\bwill\\b)\\s*(.+)$`, 'u').exec(t)) && isName(m[1]!)) {
+    owner = m[1]!;
+    t = m[2]!;
+  } else if ((m = new RegExp(`^\\[(${NAME})\\]\\s*(.+)$`, 'u').exec(t))) {
+    owner = m[1]!;
+    t = m[2]!;
+  } else if ((m = new RegExp(`^(.+?)\\s*(?:[-–—]|\\()\\s*(?:owner:?\\s*|assigned to:?\\s*|@)?(${NAME})\\)?\\s*$`, 'u').exec(t)) && isName(m[2]!)) {
+    owner = m[2]!;
+    t = m[1]!;
+  }
+  const ownerInline = /\((?:owner|assignee|lead)\s*:\s*([^),]+)/i.exec(t);
+  if (!owner && ownerInline) { owner = clean(ownerInline[1]!); t = t.replace(ownerInline[0], ''); }
+  return { owner, task: trimPunct(clean(t.replace(/^to\s+/i, ''))).replace(/[.]$/, '') || null, dueDate };
+}
+
+export function extractMeetingNotes(doc: Doc): Notes {
+  const first = doc.lines.find((l) => l.text);
+  let title: string | null = pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value ?? null;
+  if (!title && first) {
+    const kv = doc.kvs.find((k) => k.line === first.index);
+    if (!kv && !parseDate(first.text, doc.dateOptions)) title = first.text;
+    else if (kv && /minutes|meeting|notes/i.test(kv.label)) title = kv.value;
+  }
+  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of|[:\-–])\s*/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
+
+  let date: string | null = null;
+  for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
+  if (!date) {
+    const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
+    date = findDates(head, { dayFirst: doc.dayFirst })[0]?.iso ?? null;
+  }
+  const dateOptions = { dayFirst: doc.dayFirst, year: date ? Number(date.slice(0, 4)) : doc.year };
+  const withDate = { ...doc, dateOptions };
+
+  const attendeePairs = pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value);
+  const attendeeSection = firstSection(doc, ATTENDEE_LABELS);
+  const attendees = names(attendeePairs.length ? attendeePairs.map((kv) => kv.value) : listOf(attendeeSection));
+
+  const actionsSection = firstSection(doc, ACTIONS);
+  let actionTexts = listOf(actionsSection);
+  // Actions flagged inline anywhere (`Action: Priya to ...`, `ACTION - ...`).
+  if (actionTexts.length === 0) {
+    actionTexts = doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t));
+  }
+  const inlineList = (re: RegExp) => doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => re.test(t)).map((t) => clean(t.replace(re, '')));
+  const decisionsList = listOf(firstSection(doc, DECISIONS));
+  const questionsList = listOf(firstSection(doc, QUESTIONS));
+  return {
+    title,
+    date,
+    attendees,
+    topicsDiscussed: listOf(firstSection(doc, TOPICS)).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')),
+    decisions: decisionsList.length ? decisionsList : inlineList(/^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i),
+    actionItems: actionTexts.map((t) => actionItem(t, withDate)).filter((a) => a.task),
+    openQuestions: questionsList.length ? questionsList : inlineList(/^(?:open question|question|q)\s*[:\-–]\s*/i),
+  };
+}
+

@@ -1,0 +1,86 @@
+// Name-and-address blocks: `Bill To:` and the lines under it, `From: Name` with indented lines, or the
+// letterhead at the top of a document.
+import type { Doc, KeyValue } from '../segment/document.js';
+import { clean, labelKey } from '../segment/text.js';
+
+export interface PartyBlock {
+  name: string | null;
+  address: string | null;
+  /** Every line the block covers, so line items and totals skip them. */
+  lines: Set<number>;
+  start: number;
+  end: number;
+}
+
+const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:tel|phone|fax|mobile|t|p)\b/i;
+const CONTACT = /@|https?:|www\.|^(?:tel|phone|fax|email|e-mail|web)\b/i;
+const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
+
+/** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */
+export function addressLine(text: string): boolean {
+  if (!text || CONTACT.test(text) || KV_LIKE.test(text)) return false;
+  if (PHONE.test(text) && !/\p{L}{3}/u.test(text.replace(/^(?:tel|phone)\b/i, ''))) return false;
+  return true;
+}
+
+/** A block from a pair: the value (or the first line below) is the name, the following lines the address. */
+export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
+  const lines = new Set([kv.line]);
+  const rest: string[] = [];
+  let name: string | null = kv.value || null;
+  let end = kv.line;
+  if (kv.continuation.length > 0) {
+    kv.continuation.forEach((_, k) => lines.add(kv.line + 1 + k));
+    end = kv.line + kv.continuation.length;
+    for (const c of kv.continuation) { if (!addressLine(c)) break; rest.push(c); }
+  } else if (!name || /[,:]$/.test(kv.label) === false) {
+    for (let j = kv.line + 1; j < doc.lines.length; j++) {
+      const t = doc.lines[j]!.text;
+      if (!t) { if (name || rest.length) break; continue; }
+      if (!addressLine(t)) { if (!name) continue; break; }
+      lines.add(j);
+      end = j;
+      if (!name) name = t;
+      else rest.push(t);
+      if (rest.length >= 4) break;
+    }
+  }
+  if (name && kv.value && kv.continuation.length === 0 && rest.length === 0) {
+    // `Customer: Acme Ltd, 1 Road, Town`: the first comma part is the name when the rest has digits.
+    const parts = name.split(/,\s*/);
+    if (parts.length > 2 && /\d/.test(parts.slice(1).join(' '))) { name = parts[0]!; rest.push(parts.slice(1).join(', ')); }
+  }
+  return { name: name ? clean(name) : null, address: rest.length ? rest.map(clean).join(', ') : null, lines, start: kv.line, end };
+}
+
+const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
+
+/** The letterhead: the first block of lines that is not a document title, its first line the name. */
+export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
+  let i = 0;
+  const n = Math.min(stopAt, doc.lines.length);
+  while (i < n) {
+    while (i < n && !doc.lines[i]!.text) i++;
+    if (i >= n) return null;
+    const t = doc.lines[i]!.text;
+    if (TITLE.test(t) && t.split(/\s+/).length <= 5 || /[\/|]/.test(t) && t.split(/\s+/).every((w) => TITLE.test(w) || w === '/' || w === '|')) { i++; continue; }
+    if (KV_LIKE.test(t)) return null;
+    break;
+  }
+  if (i >= n) return null;
+  const lines = new Set<number>([i]);
+  const name = doc.lines[i]!.text;
+  const rest: string[] = [];
+  let j = i + 1;
+  for (; j < n && doc.lines[j]!.text; j++) {
+    const t = doc.lines[j]!.text;
+    if (!addressLine(t) || TITLE.test(t)) break;
+    lines.add(j);
+    rest.push(t);
+  }
+  return { name: clean(name), address: rest.length ? rest.join(', ') : null, lines, start: i, end: j - 1 };
+}
+
+export const TAX_ID_LABELS = ['tax id', 'tax no', 'tax number', 'vat no', 'vat number', 'vat id', 'vat reg no', 'vat registration no', 'vat registration number', 'vat reg', 'ust idnr', 'ust id', 'ust id nr', 'business number', 'abn', 'gst no', 'gst number', 'gst hst no', 'gst reg no', 'ein', 'tin', 'steuernummer', 'steuer nr', 'tax registration', 'tax registration no', 'company tax id', 'siret', 'nif', 'cif', 'vat', 'tax reg no', 'bn', 'gstin', 'tva intracom', 'federal tax id'];
+
+export const taxIdKey = (kv: KeyValue) => TAX_ID_LABELS.includes(labelKey(kv.label)) || TAX_ID_LABELS.some((l) => labelKey(kv.label) === l);

@@ -1,0 +1,291 @@
+// Renewal terms of a subscription, each value with the verbatim sentence or line that states it.
+import type { FixedData } from '../engine-types.js';
+import type { Doc, KeyValue } from '../segment/document.js';
+import { pairs } from '../segment/lookup.js';
+import { sentences } from '../segment/sentences.js';
+import { clean, dropParens, trimPunct } from '../segment/text.js';
+import { findDates, parseDate } from '../normalise/dates.js';
+import { currencyIn } from '../normalise/currency.js';
+import { findAmounts } from '../normalise/money.js';
+import { COUNT_SOURCE, parseCount } from '../normalise/counts.js';
+
+type Renewal = FixedData['renewal'];
+type Grounded<T> = { value: T | null; sourceQuote: string | null };
+
+const MAX_QUOTE = 300;
+const none = <T>(): Grounded<T> => ({ value: null, sourceQuote: null });
+
+/** A quote no longer than the limit: the whole statement, or a window of it around `focus`. */
+function quote(statement: string, focus?: string): string {
+  const s = clean(statement);
+  if (s.length <= MAX_QUOTE) return s;
+  const at = focus ? s.indexOf(clean(focus)) : 0;
+  const from = Math.max(0, Math.min(at - 60, s.length - MAX_QUOTE));
+  return s.slice(from, from + MAX_QUOTE).trim();
+}
+
+const g = <T>(value: T | null, statement: string | null, focus?: string): Grounded<T> =>
+  value === null || value === undefined || !statement ? none<T>() : { value, sourceQuote: quote(statement, focus) };
+
+/** The verbatim line of a pair, for its quote. */
+const lineOf = (doc: Doc, kv: KeyValue) => doc.lines[kv.line]!.text;
+
+const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|GmbH|AG|SA|S\.A|SAS|SARL|BV|B\.V|NV|AB|AS|A/S|Oy|Pty(?:\s+Ltd)?|PLC|plc|Corp|Corporation|Co|Company|Group|Software|Technologies|Labs)\.?`;
+const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX})(?![\w])`, 'g');
+
+function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
+  const kv = pairs(doc, ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by']).find((k) => k.value && /\p{Lu}/u.test(k.value));
+  if (kv) return g(trimPunct(dropParens(kv.value).split(/\s+<|,\s+(?:a|an)\s+/)[0]!), lineOf(doc, kv));
+  const customerNames = pairs(doc, ['customer', 'client', 'bill to', 'licensee', 'buyer', 'subscriber', 'account']).map((k) => dropParens(k.value));
+  const between = /\bbetween\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
+  for (const s of stmts) {
+    const m = between.exec(s);
+    if (!m) continue;
+    const [a, aRole, b, bRole] = [trimPunct(dropParens(m[1]!)), m[2] ?? '', trimPunct(dropParens(m[3]!)), m[4] ?? ''];
+    const customerFirst = /customer|client|subscriber|licensee/i.test(aRole) || /vendor|provider|supplier|licensor/i.test(bRole);
+    return g(customerFirst ? b : a, s);
+  }
+  // The organisation the document talks about most: the vendor's brand recurs (product, signature).
+  const counts = new Map<string, { n: number; stmt: string }>();
+  for (const s of stmts) {
+    ORG_RE.lastIndex = 0;
+    for (let m = ORG_RE.exec(s); m; m = ORG_RE.exec(s)) {
+      const name = m[1]!.replace(/^(?:The|Your|Our|Dear|Hello|Hi|Between|From)\s+/, '');
+      if (customerNames.some((c) => c.includes(name) || name.includes(c))) continue;
+      if (!counts.has(name)) counts.set(name, { n: 0, stmt: s });
+    }
+  }
+  let best: string | null = null, bestN = -1;
+  for (const [name, v] of counts) {
+    const brand = name.split(/\s+/)[0]!;
+    v.n = (doc.text.match(new RegExp(`\\b${brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g')) ?? []).length;
+    if (v.n > bestN) { best = name; bestN = v.n; }
+  }
+  return best ? g(best, counts.get(best)!.stmt, best) : none();
+}
+
+function product(doc: Doc, stmts: string[]): Grounded<string> {
+  const kv = pairs(doc, ['product', 'plan', 'service', 'subscription', 'edition', 'product name', 'solution', 'software', 'package', 'services', 'subscription plan', 'product plan', 'offering', 'tier']).find((k) => k.value && /\p{L}/u.test(k.value));
+  if (kv) return g(trimPunct(dropParens(kv.value)), lineOf(doc, kv));
+  const patterns = [
+    /\bsubscription\s+(?:to|for)\s+((?:the\s+)?[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,5})/,
+    /\b((?:[A-Z][\w&.+-]*)(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:plan|edition|tier)\b/,
+    /\b(?:Your|your|the)\s+([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:subscription|licen[cs]e)\b/,
+  ];
+  for (const re of patterns) for (const s of stmts) {
+    const m = re.exec(s);
+    if (m) return g(trimPunct(m[1]!.replace(/^(?:the|your|our|this|a)\s+/i, '')), s, m[1]);
+  }
+  return none();
+}
+
+const FREQ: [RegExp, Renewal['billingFrequency']['value']][] = [
+  [/\b(?:one[- ]time|one[- ]off|single payment|upfront for the (?:entire|whole) term)\b/i, 'one_time'],
+  [/\b(?:semi[- ]?annual(?:ly)?|half[- ]yearly|every six months|twice a year|per half[- ]year)\b/i, 'semiannual'],
+  [/\b(?:quarterly|per quarter|each quarter|every (?:three|3) months|\/\s?quarter|a quarter)\b/i, 'quarterly'],
+  [/\b(?:monthly|per month|a month|each month|every month|\/\s?mo(?:nth)?\b|pm\b|p\/m)/i, 'monthly'],
+  [/\b(?:annual(?:ly)?|per (?:year|annum)|a year|each year|yearly|every year|\/\s?(?:yr|year)\b|p\.a\.)/i, 'annual'],
+];
+
+function billing(doc: Doc, stmts: string[]) {
+  const exclude = /\bcommit|\bminimum|\bsetup\b|\bset-up\b|\bonboarding\b|\bpenalt|\blate fee|\binterest\b|\bcredit\b|\bdiscount\b|\bsaving/i;
+  const feeWord = /\b(?:fee|fees|price|pricing|cost|charge|charges|billed|invoiced|subscription|rate|amount|payable|renewal price|total|per (?:month|year|annum|quarter)|\/\s?(?:mo|month|yr|year))\b/i;
+  const candidates: { stmt: string; amount: { value: number; currency: string | null; raw: string } }[] = [];
+  for (const s of stmts) {
+    if (exclude.test(s) || !feeWord.test(s)) continue;
+    const a = findAmounts(s, doc.numberStyle).find((x) => x.currency && x.value > 0);
+    if (a) candidates.push({ stmt: s, amount: a });
+  }
+  // A statement that names its period is the billed amount; otherwise the first fee.
+  const withPeriod = candidates.find((c) => FREQ.some(([re]) => re.test(c.stmt)));
+  const pick = withPeriod ?? candidates[0];
+  let frequency: Grounded<NonNullable<Renewal['billingFrequency']['value']>> = none();
+  const freqIn = (s: string) => {
+    // `billed monthly` / `invoiced annually` state the billing itself and win over `per month`.
+    const billed = /\b(?:billed|invoiced|charged|payable|paid)\s+(?:\w+\s+){0,2}?(monthly|quarterly|annually|yearly|semi-annually|semiannually|every six months|in advance annually|per month|per year|per quarter|each month|each year)\b/i.exec(s);
+    const source = billed ? billed[0] : s;
+    return FREQ.find(([re]) => re.test(source))?.[1] ?? null;
+  };
+  if (pick) { const f = freqIn(pick.stmt); if (f) frequency = g(f, pick.stmt); }
+  if (frequency.value === null) {
+    for (const s of stmts) {
+      if (!/\b(?:billed|invoiced|charged|billing|payable)\b/i.test(s)) continue;
+      const f = freqIn(s);
+      if (f) { frequency = g(f, s); break; }
+    }
+  }
+  const currency = pick ? g(pick.amount.currency, pick.stmt) : none<string>();
+  return { amount: pick ? g(pick.amount.value, pick.stmt, pick.amount.raw) : none<number>(), currency, frequency };
+}
+
+function seatCount(doc: Doc, stmts: string[]): Grounded<number> {
+  const kv = [...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'quantity', 'number of seats', 'seat count', 'user licenses', 'named users', 'number of users', 'licensed users', 'seat', 'no of seats', 'qty']), ...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'hosts', 'devices', 'nodes', 'endpoints', 'agents', 'employees', 'seat count'], 'has')].find((k) => /^\d+\b/.test(k.value));
+  if (kv) return g(Number(/^\d+/.exec(kv.value)![0]), lineOf(doc, kv));
+  const re = new RegExp(String.raw`(?:\bto\s+)?\b(${COUNT_SOURCE})\s+(?:named\s+|active\s+|user\s+|concurrent\s+|licensed\s+)?(?:seats?|users?|licen[cs]es?|user licen[cs]es|agents?|editors?)\b`, 'gi');
+  for (const s of stmts) {
+    const all = [...s.matchAll(re)];
+    if (all.length === 0) continue;
+    // `increased from 30 to 40 users`: the figure the seats become.
+    const m = all.find((x) => /^to\s/i.test(x[0])) ?? all[all.length - 1]!;
+    const n = parseCount(m[1]!);
+    if (n !== null && n > 0) return g(n, s, m[0]);
+  }
+  return none();
+}
+
+/** `Service period: 01.07.2026 - 30.06.2027`, `January 1, 2026 through December 31, 2026`: a term's two ends. */
+function dateRange(doc: Doc, stmts: string[]) {
+  for (const s of stmts) {
+    if (!/\b(?:term|period|runs|subscription|contract|valid|service|coverage)\b/i.test(s) || /\bamendment\b/i.test(s)) continue;
+    const dates = findDates(s, doc.dateOptions);
+    for (let i = 0; i + 1 < dates.length; i++) {
+      const between = s.slice(dates[i]!.end, dates[i + 1]!.index);
+      if (/^\s*(?:-|–|—|to|through|thru|until|till)\s*$/i.test(between)) return { start: g(dates[i]!.iso, s), end: g(dates[i + 1]!.iso, s) };
+    }
+  }
+  return { start: none<string>(), end: none<string>() };
+}
+
+function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[], skipLabel?: RegExp): Grounded<string> {
+  for (const kv of pairs(doc, labels)) {
+    if (skipLabel?.test(kv.label)) continue;
+    const d = parseDate(kv.value, doc.dateOptions);
+    if (d) return g(d, lineOf(doc, kv));
+  }
+  for (const re of prose) for (const s of stmts) {
+    if (skipLabel?.test(s)) continue;
+    const m = re.exec(s);
+    if (!m) continue;
+    const d = findDates(s.slice(m.index + m[0].length), doc.dateOptions)[0];
+    if (d && d.index < 45) return g(d.iso, s);
+  }
+  return none();
+}
+
+const NOTICE_RE = new RegExp(String.raw`(?:(?:at\s+least|no\s+later\s+than|not\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|upon|with|giving|provide|on)\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:['’]s?)?\s*(?:(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice(?:\s+of\s+non-renewal)?\s*)?(?:(?:prior\s+to|before|in\s+advance\s+of|ahead\s+of|preceding)\s+[^.;,:]+|(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice\b)`, 'i');
+
+function notice(stmts: string[]) {
+  const topical = (s: string) => /\bnotice|\bnotify|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
+  const renewalish = (s: string) => /\brenew|\bcancel|\bnon-renewal|\bend of (?:the |your )?(?:then[- ])?(?:current )?(?:term|subscription)|\bopt[- ]out|\bcontinue/i.test(s);
+  const ordered = [...stmts.filter((s) => topical(s) && renewalish(s)), ...stmts.filter((s) => topical(s) && !renewalish(s) && !/\bbreach\b/i.test(s))];
+  for (const s of ordered) {
+    const m = NOTICE_RE.exec(s);
+    if (!m) continue;
+    let text = m[0].split(/\s+(?:so|in order|to allow|unless|otherwise|or else|and we|so that|if|when|where|which)\s/i)[0]!;
+    text = trimPunct(text.replace(/^(?:upon|with|giving|provide|on)\s+/i, ''));
+    const n = parseCount(m[1]!);
+    const unit = m[2]!.toLowerCase();
+    const days = n === null ? null : unit.startsWith('day') ? n : unit.startsWith('week') ? n * 7 : null;
+    return { days: g(days, s, m[0]), text: g(text, s, m[0]) };
+  }
+  return { days: none<number>(), text: none<string>() };
+}
+
+function autoRenewal(clauses: string[]) {
+  const neg = /\b(?:does|will|shall|do|would)\s+not\s+(?:\w+\s+)?(?:auto[- ]?)?renew|\b(?:doesn['’]t|won['’]t)\s+(?:\w+\s+)?renew|\bnot\s+(?:be\s+)?(?:automatically\s+)?renew(?:ed)?\s+automatically|\bno\s+automatic\s+renewal|\bwill\s+not\s+auto-renew|\b(?:expires?|ends?|terminates?)\s+(?:automatically\s+)?(?:at|on)\s+the\s+end\b.*\bnew\s+(?:order|contract|agreement)|\brequires?\s+a\s+new\s+(?:order|contract|agreement)|\bnot\s+auto[- ]?renew/i;
+  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+renew\s+for\s+(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:successive|additional|further|subsequent)/i;
+  for (const c of clauses) {
+    if (neg.test(c)) return { language: g(c, c), value: g(false as boolean, c) };
+    if (pos.test(c)) return { language: g(c, c), value: g(true as boolean, c) };
+  }
+  return { language: none<string>(), value: none<boolean>() };
+}
+
+function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
+  for (const kv of pairs(doc, ['commit', 'committed', 'minimum', 'commitment', 'minimum spend', 'committed spend', 'minimum commitment', 'annual commitment', 'annual committed spend', 'total commitment', 'minimum annual commitment', 'total contract value'], 'has')) {
+    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    if (a) return g(a.value, lineOf(doc, kv));
+  }
+  for (const s of stmts) {
+    const m = /\b(?:minimum\s+(?:annual\s+)?(?:commitment|spend|purchase|fee)|committed\s+(?:annual\s+)?spend|commits?\s+to\s+(?:spend(?:ing)?|pay(?:ing)?|purchas(?:e|ing))|spend\s+commitment)\b/i.exec(s);
+    if (!m) continue;
+    const a = findAmounts(s.slice(m.index), doc.numberStyle).find((x) => x.currency);
+    if (a) return g(a.value, s);
+  }
+  return none();
+}
+
+function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
+  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|from\s+(?:the\s+)?(?:date\s+of\s+)?invoice)/i;
+  for (const kv of pairs(doc, ['payment terms', 'terms', 'payment', 'payment term'])) {
+    const m = re.exec(kv.value) ?? /^(\d{1,3})\s+days\b/i.exec(kv.value);
+    if (m) return g(Number(m.slice(1).find(Boolean)), lineOf(doc, kv));
+  }
+  for (const s of stmts) {
+    const m = re.exec(s);
+    if (m && !/\bnotice\b/i.test(s.slice(Math.max(0, m.index - 30), m.index + 40))) return g(Number(m.slice(1).find(Boolean)), s);
+  }
+  return none();
+}
+
+function priceEscalation(stmts: string[]): Grounded<string> {
+  const re = /\b(?:fees?|prices?|pricing|rates?|charges|subscription fees?)\s+(?:may|will|shall|can|are\s+subject\s+to|is\s+subject\s+to|to)\s+(?:\w+\s+){0,2}?(?:increase|rise|adjust|change|be\s+(?:increased|adjusted|raised))|\buplift\b|\bescalat|\bCPI\b|\bconsumer\s+price\s+index\b|\bprice\s+(?:increase|adjustment|protection|change)s?\b|\d+(?:\.\d+)?\s?%\s+(?:price\s+)?(?:increase|uplift|rise)\b|\b(?:increase|adjust|raise)\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:fees?|prices?|rates?|pricing)\b/i;
+  const s = stmts.find((x) => re.test(x) && x.split(' ').length > 4);
+  return s ? g(s, s) : none();
+}
+
+const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
+  [/\bamendment\b|\baddendum\b/i, 'amendment'],
+  [/\border\s+form\b|\bservice\s+order\b|\bsales\s+order\b|\bpurchase\s+order\b|\border\s+#|\border\s+no\b/i, 'order_form'],
+  [/\brenewal\s+(?:notice|reminder)\b|\bupcoming\s+renewal\b|\bcoming\s+up\s+for\s+renewal\b|\bsubscription\s+renewal\b|\bwill\s+renew\s+on\b|\bnotice\s+of\s+renewal\b|\brenews\s+on\b|\brenewal\s+reminder\b|\breminder\b.*\brenew/i, 'renewal_notice'],
+  [/\bmaster\s+(?:services?|subscription|software|license|licence)?\s*agreement\b|\bmsa\b/i, 'master_agreement'],
+  [/\bterms\s+of\s+(?:service|use)\b|\bterms\s+(?:and|&)\s+conditions\b/i, 'terms_of_service'],
+  [/\binvoice\b/i, 'invoice'],
+  [/\bquot(?:e|ation)\b|\bproposal\b|\bestimate\b/i, 'quote'],
+];
+
+function documentKind(doc: Doc): Renewal['documentKindGuess'] {
+  const head = doc.lines.filter((l) => l.text).slice(0, 3).map((l) => l.text).join('\n');
+  for (const [re, kind] of KINDS) if (re.test(head)) return kind;
+  for (const [re, kind] of KINDS.slice(0, 5)) if (re.test(doc.text)) return kind;
+  if (/\bagreement\b/i.test(head)) return 'master_agreement';
+  return 'other';
+}
+
+const CORE_TERMS = ['billingAmount', 'currency', 'billingFrequency', 'seatCount', 'contractStartDate', 'contractEndDate', 'renewalDate', 'noticePeriodDays', 'noticePeriodText', 'autoRenewalLanguage', 'autoRenewal', 'committedSpend', 'paymentTermsDays', 'priceEscalationText'] as const;
+
+export function extractRenewal(doc: Doc): Renewal {
+  const stmts = sentences(doc.text);
+  const clauses = sentences(doc.text, { splitColons: true });
+  const vendor = vendorName(doc, stmts);
+  const bill = billing(doc, stmts);
+  const range = dateRange(doc, stmts);
+  const start = range.start.value ? range.start : dateField(doc, stmts, ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'],
+    [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
+  const end = range.end.value ? range.end : dateField(doc, stmts, ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'],
+    [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i]);
+  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i]);
+  const n = notice(stmts);
+  const auto = autoRenewal(clauses);
+  const data = {
+    documentKindGuess: documentKind(doc),
+    overall_status: 'no_terms_found',
+    vendorName: vendor,
+    product: product(doc, stmts),
+    billingAmount: bill.amount,
+    currency: bill.currency.value ? bill.currency : none<string>(),
+    billingFrequency: bill.frequency,
+    seatCount: seatCount(doc, stmts),
+    contractStartDate: start,
+    contractEndDate: end,
+    renewalDate: renewalOwn.value ? renewalOwn : end,
+    noticePeriodDays: n.days,
+    noticePeriodText: n.text,
+    autoRenewalLanguage: auto.language,
+    autoRenewal: auto.value,
+    committedSpend: committedSpend(doc, stmts),
+    paymentTermsDays: paymentTerms(doc, stmts),
+    priceEscalationText: priceEscalation(stmts),
+  } as Renewal;
+  if (!data.currency.value && data.billingAmount.value === null) {
+    const c = currencyIn(doc.text);
+    if (c) { const s = stmts.find((x) => currencyIn(x) === c); if (s) data.currency = g(c, s); }
+  }
+  const found = (k: keyof Renewal) => (data[k] as Grounded<unknown>).value !== null;
+  if (CORE_TERMS.some((k) => found(k))) {
+    const core = found('vendorName') && (found('renewalDate') || found('contractEndDate')) && (found('noticePeriodDays') || found('noticePeriodText'));
+    data.overall_status = core ? 'confirmed' : 'needs_review';
+  }
+
+  return data;
+}

@@ -1,0 +1,36 @@
+// Sentences (and colon-separated clauses) of the prose, with their verbatim text for quotes.
+import { clean } from './text.js';
+
+const ABBREV = /\b(?:inc|ltd|llc|corp|co|no|nr|st|mr|mrs|ms|dr|vs|etc|e\.g|i\.e|approx|art|sec|para|pty|plc|gmbh|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
+
+/** Paragraphs (blank-line separated blocks, or single lines for list items and pairs) split into sentences. */
+export function sentences(text: string, opts: { splitColons?: boolean } = {}): string[] {
+  const out: string[] = [];
+  const blocks: string[] = [];
+  let cur: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    // A new line that starts a list item or a pair starts a new block: each is its own statement.
+    if (!line || /^(?:[-*•]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?\s|\(?[a-z][.)]\s|[\p{L} ]{1,30}:)/u.test(line)) {
+      if (cur.length) blocks.push(cur.join(' '));
+      cur = [];
+    }
+    if (line) cur.push(line);
+  }
+  if (cur.length) blocks.push(cur.join(' '));
+  for (const block of blocks) {
+    let start = 0;
+    const b = clean(block);
+    const re = opts.splitColons ? /[.!?;:](?=\s+[\p{Lu}\p{Ll}"“(])|[.!?](?=\s*$)/gu : /[.!?](?=\s+[\p{Lu}"“(])|[.!?](?=\s*$)/gu;
+    for (let m = re.exec(b); m; m = re.exec(b)) {
+      const piece = b.slice(start, m.index + 1);
+      if (m[0] === '.' && (ABBREV.test(piece) || /\b[A-Z]\.$/.test(piece) || /\d\.$/.test(piece) && /^\s*\d/.test(b.slice(m.index + 1)))) continue;
+      // `Renewal: The subscription ...`: a heading before the colon is not a clause of its own.
+      if (m[0] === ':' && /^\s*[A-Z][\w ]{0,25}:$/.test(piece)) { start = m.index + 1; continue; }
+      if (clean(piece)) out.push(clean(piece));
+      start = m.index + 1;
+    }
+    if (clean(b.slice(start))) out.push(clean(b.slice(start)));
+  }
+  return out;
+}
