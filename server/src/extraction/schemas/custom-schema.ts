@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import safeRegex from 'safe-regex2';
 import { ApiError } from '../../http/api-error.js';
 import type { JsonSchema } from '../engines/engine.js';
 import { createAjv, toIssues, type SchemaIssue } from './answer-checker.js';
@@ -27,6 +28,10 @@ function checkLimits(schema: JsonSchema): SchemaIssue[] {
     if (typeof n.$ref === 'string' && !n.$ref.startsWith('#/') && n.$ref !== '#') issues.push({ path: `${path}/$ref`, message: 'may only point inside the schema (#/...)' });
     for (const key of ['$id', '$dynamicRef', '$dynamicAnchor', '$anchor']) if (key in n) issues.push({ path: `${path}/${key}`, message: 'is not supported' });
     if (typeof n.pattern === 'string' && n.pattern.length > CUSTOM_SCHEMA_LIMITS.patternLength) issues.push({ path: `${path}/pattern`, message: `is longer than ${CUSTOM_SCHEMA_LIMITS.patternLength} characters` });
+    // Answers are checked against the caller's patterns with JavaScript's backtracking engine: refuse the ones whose
+    // nested repetition can take exponential time (ReDoS).
+    const patterns = [n.pattern, ...Object.keys((n.patternProperties ?? {}) as object)].filter((x): x is string => typeof x === 'string');
+    for (const p of patterns) if (!safeRegex(p)) issues.push({ path: `${path}/pattern`, message: 'may take exponential time to match (nested repetition); simplify it' });
     for (const [key, value] of Object.entries(n)) {
       if (key === 'properties' && value && typeof value === 'object') {
         for (const [name, sub] of Object.entries(value)) {
