@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       await db.close();
       logger.info('stopped');
+      logger.flush();
       process.exit(0);
     });
     server.closeIdleConnections();
