@@ -597,7 +597,7 @@ export interface components {
         ContractExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["ContractData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -661,7 +661,7 @@ export interface components {
         CustomExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["CustomData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -835,7 +835,7 @@ export interface components {
         InvoiceExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["InvoiceData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -876,7 +876,7 @@ export interface components {
         JobPostingExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["JobPostingData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -940,7 +940,7 @@ export interface components {
         MeetingNotesExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["MeetingNotesData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -1078,7 +1078,7 @@ export interface components {
         ReceiptExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["ReceiptData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
@@ -1126,7 +1126,7 @@ export interface components {
         RenewalExtraction: {
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["RenewalData"];
-            /** @description The model that produced the answer, such as `claude-sonnet-4-6` or `local-rules-1`. */
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
