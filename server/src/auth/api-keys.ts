@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { randomBase62 } from '../ids/ids.js';
 
 /** The product prefix of every raw key, so leaked keys are recognisable by secret scanners. */
@@ -25,10 +25,4 @@ export function hashApiKey(raw: string): string {
 /** Rejects strings that cannot be one of our keys before any database work. */
 export function looksLikeApiKey(raw: string): boolean {
   return raw.length === KEY_PREFIX.length + RANDOM_CHARS && raw.startsWith(KEY_PREFIX) && /^[A-Za-z0-9_]+$/.test(raw);
-}
-
-/** Compares two hex digests in constant time. */
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex'), y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -59,4 +59,3 @@ export class ApiError extends Error {
   }
 }
 
-export const statusOf = (code: ErrorCode) => STATUS[code];

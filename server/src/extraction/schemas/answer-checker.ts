@@ -13,7 +13,7 @@ export interface SchemaIssue {
 export type CheckResult = { ok: true } | { ok: false; issues: SchemaIssue[] };
 
 /** Ajv for answers and callers' schemas: draft 2020-12, every error, known formats only, no remote references. */
-export function createAjv(): Ajv2020 {
+function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: true, loadSchema: undefined });
   addFormats(ajv);
   return ajv;
@@ -26,12 +26,22 @@ export function toIssues(errors: ErrorObject[] | null | undefined): SchemaIssue[
   return (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'is invalid' }));
 }
 
-/** Checks an answer against the schema it must meet (compiled once per schema object). */
-export function checkAnswer(schema: JsonSchema, data: unknown): CheckResult {
+/**
+ * Compiles a schema once per schema object (throws Ajv's error for one that cannot be compiled). Ajv's own cache
+ * would keep every caller's schema forever, so the function lives only as long as the schema object does.
+ */
+export function compileAnswerSchema(schema: JsonSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (!validate) {
     validate = ajv.compile(schema);
+    ajv.removeSchema(schema);
     compiled.set(schema, validate);
   }
+  return validate;
+}
+
+/** Checks an answer against the schema it must meet. */
+export function checkAnswer(schema: JsonSchema, data: unknown): CheckResult {
+  const validate = compileAnswerSchema(schema);
   return validate(data) ? { ok: true } : { ok: false, issues: toIssues(validate.errors) };
 }

@@ -2,11 +2,10 @@ import type { ErrorObject } from 'ajv';
 import safeRegex from 'safe-regex2';
 import { ApiError } from '../../http/api-error.js';
 import type { JsonSchema } from '../engines/engine.js';
-import { createAjv, toIssues, type SchemaIssue } from './answer-checker.js';
+import { compileAnswerSchema, toIssues, type SchemaIssue } from './answer-checker.js';
 
 export const CUSTOM_SCHEMA_LIMITS = { bytes: 32 * 1024, depth: 6, properties: 100, patternLength: 200 };
 
-const ajv = createAjv();
 
 function invalid(issues: SchemaIssue[]): ApiError {
   const first = issues[0];
@@ -91,8 +90,8 @@ export function prepareCustomSchema(schema: unknown): JsonSchema {
   if (limits.length) throw invalid(limits);
   const answerSchema = widenForAnswers(s);
   try {
-    ajv.compile(answerSchema);
-    ajv.removeSchema(answerSchema);
+    // Compiled once here; the answer check reuses it.
+    compileAnswerSchema(answerSchema);
   } catch (e) {
     const errors = (e as { errors?: ErrorObject[] }).errors;
     throw invalid(errors ? toIssues(errors) : [{ path: '/', message: (e as Error).message.replace(/^strict mode: /, '') }]);
