@@ -42,7 +42,7 @@ export interface AppDeps {
  * handler; and last, the one error mapper.
  */
 export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, stripe = createStripeClient(config.billing) }: AppDeps): Express {
-  const usageMeter = meter ?? new Meter(db.prisma, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+  const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -59,7 +59,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
   const keyCache = new KeyCache();
-  app.use(authenticate({ prisma: db.prisma, tokens, clock, keyCache }));
+  app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
   app.use(jsonBody);
@@ -67,7 +67,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
 
   app.use(metaRoutes(db.pool));
   app.use(keyRoutes(db.prisma, clock, keyCache));
-  app.use(accountRoutes(db.prisma, config.plans, clock));
+  app.use(accountRoutes(db.sql, config.plans, clock));
   app.use(checkoutRoute(billing));
   app.use(extractRoutes({ prisma: db.prisma, engine, meter: usageMeter, clock, config: config.extraction }));
 

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const migrated = await applyMigrations(db.pool);
-  const meter = new Meter(db.prisma, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = createApp({ config, db, logger, meter });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {

@@ -43,6 +43,15 @@ describe.each(dbModes())('GET /v1/account (%s database)', (mode) => {
     expect((await (await s.fetch('/v1/account', { headers: { 'x-api-key': b.key } })).json()).id).toBe('acct_b');
   });
 
+  // The suite runs in Pacific/Auckland (global-setup), so an instant read in the process's zone would be off here.
+  it('answers stored instants exactly, whatever time zone the process runs in', async () => {
+    await s.db.prisma.account.create({
+      data: { id: 'acct_zone', plan: 'starter', status: 'active', currentPeriodEnd: new Date('2026-12-22T10:00:00.000Z'), cancelAt: new Date('2026-12-22T10:00:00.000Z'), createdAt: new Date('2026-11-02T23:30:00.000Z') },
+    });
+    const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_zone')}` } });
+    expect(await res.json()).toMatchObject({ currentPeriodEnd: '2026-12-22T10:00:00.000Z', cancelAt: '2026-12-22T10:00:00.000Z', createdAt: '2026-11-02T23:30:00.000Z' });
+  });
+
   it('follows the plan table: a starter account shows its limits', async () => {
     await s.db.prisma.account.create({ data: { id: 'acct_paid', plan: 'starter' } });
     const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_paid')}` } });

@@ -142,7 +142,7 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
     const s = await server({ heuPerMonth: 1000, requestsPerMinute: 1000 }, clock);
     try {
       const { key } = await s.createKey('acct_crash');
-      const meter = new Meter(s.db.prisma, s.config.plans, 'http://x');
+      const meter = new Meter(s.db.sql, s.config.plans, 'http://x');
       await meter.admit('acct_crash', 7, 'invoice', undefined, clock.now());
       expect((await account(s, key)).heuUsed).toBe(7);
       await meter.releaseExpired(new Date('2026-11-22T10:10:00.000Z'));
@@ -169,7 +169,7 @@ describe('metering across two server processes on one PostgreSQL', () => {
         PLANS_FILE: plansFile({ heuPerMonth: 20 * ESTIMATE, requestsPerMinute: 1000 }),
       };
       const ports = await Promise.all([0, 1].map(() => new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: new URL('../..', import.meta.url).pathname, env, stdio: ['ignore', 'pipe', 'pipe'] });
         children.push(child);
         let out = '';
         child.stdout!.on('data', (d) => { out += d; const m = /"port":(\d+)/.exec(out); if (m) resolve(Number(m[1])); });

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/openapi.js';
 import type { PlanTable } from '../config/plans.js';
 import type { PrismaClient } from '../db/database.js';
+import { utcTimestamp, type Sql } from '../db/sql.js';
 import type { Account } from '../db/prisma-client/client.js';
 import { monthStart } from '../time/clock.js';
 
@@ -11,12 +12,30 @@ export async function ensureAccount(prisma: PrismaClient, id: string): Promise<A
   return prisma.account.upsert({ where: { id }, create: { id }, update: {} });
 }
 
-export async function readAccountSummary(prisma: PrismaClient, accountId: string, plans: PlanTable, now: Date): Promise<AccountSummary | null> {
+interface SummaryRow {
+  id: string;
+  plan: Account['plan'];
+  status: Account['status'];
+  stripe_customer_id: string | null;
+  current_period_end: Date | null;
+  cancel_at: Date | null;
+  prior_plan: Account['plan'] | null;
+  subscription_ended_at: Date | null;
+  created_at: Date;
+  heu_used: number | null;
+}
+
+/** The account with this month's usage, in one statement (it is read on every `GET /v1/account`). */
+export async function readAccountSummary(sql: Sql, accountId: string, plans: PlanTable, now: Date): Promise<AccountSummary | null> {
   const periodStart = monthStart(now);
-  const account = await prisma.account.findUnique({
-    where: { id: accountId },
-    include: { usageBuckets: { where: { periodStart } } },
-  });
+  // Columns are UTC without a zone; AT TIME ZONE 'UTC' hands pg instants it parses without the process's zone.
+  const [account] = await sql.rows<SummaryRow>('account_summary', `
+    SELECT a.id, a.plan::text AS plan, a.status::text AS status, a.stripe_customer_id,
+           a.current_period_end AT TIME ZONE 'UTC' AS current_period_end, a.cancel_at AT TIME ZONE 'UTC' AS cancel_at,
+           a.prior_plan::text AS prior_plan, a.subscription_ended_at AT TIME ZONE 'UTC' AS subscription_ended_at,
+           a.created_at AT TIME ZONE 'UTC' AS created_at, b.heu_used
+    FROM accounts a LEFT JOIN usage_buckets b ON b.account_id = a.id AND b.period_start = $2::timestamp(3)
+    WHERE a.id = $1`, [accountId, utcTimestamp(periodStart)]);
   if (!account) return null;
   const plan = plans[account.plan];
   return {
@@ -24,14 +43,14 @@ export async function readAccountSummary(prisma: PrismaClient, accountId: string
     plan: account.plan,
     status: account.status,
     heuLimit: plan.heuPerMonth,
-    heuUsed: account.usageBuckets[0]?.heuUsed ?? 0,
+    heuUsed: account.heu_used ?? 0,
     periodStart: periodStart.toISOString(),
     requestsPerMinute: plan.requestsPerMinute,
-    hasBillingCustomer: account.stripeCustomerId !== null,
-    currentPeriodEnd: account.currentPeriodEnd?.toISOString() ?? null,
-    cancelAt: account.cancelAt?.toISOString() ?? null,
-    priorPlan: account.priorPlan,
-    subscriptionEndedAt: account.subscriptionEndedAt?.toISOString() ?? null,
-    createdAt: account.createdAt.toISOString(),
+    hasBillingCustomer: account.stripe_customer_id !== null,
+    currentPeriodEnd: account.current_period_end?.toISOString() ?? null,
+    cancelAt: account.cancel_at?.toISOString() ?? null,
+    priorPlan: account.prior_plan,
+    subscriptionEndedAt: account.subscription_ended_at?.toISOString() ?? null,
+    createdAt: account.created_at.toISOString(),
   };
 }

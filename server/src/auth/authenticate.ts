@@ -7,6 +7,8 @@ import { hashApiKey, looksLikeApiKey } from './api-keys.js';
 import type { DashboardTokenVerifier } from './dashboard-tokens.js';
 import type { Clock } from '../time/clock.js';
 import type { KeyCache } from './key-cache.js';
+import { findKeyByHash, touchKey } from './key-lookup.js';
+import type { Sql } from '../db/sql.js';
 
 export type Principal =
   | { via: 'api_key'; accountId: string; apiKeyId: string }
@@ -23,6 +25,7 @@ export function principalOf(res: Response): Principal {
 
 export interface AuthDeps {
   prisma: PrismaClient;
+  sql: Sql;
   tokens: DashboardTokenVerifier;
   clock: Clock;
   /** Brief cache of key lookups for routes whose answer re-checks the key (extraction). */
@@ -69,16 +72,13 @@ async function admitApiKey(deps: AuthDeps, raw: string, cacheable: boolean): Pro
   const now = deps.clock.now();
   let key = cacheable ? deps.keyCache.get(hash, Date.now()) : undefined;
   if (!key) {
-    const row = await deps.prisma.apiKey.findUnique({ where: { hash }, select: { id: true, accountId: true, revokedAt: true, lastUsedAt: true } });
+    const row = await findKeyByHash(deps.sql, hash);
     if (!row || row.revokedAt) throw new ApiError('invalid_api_key');
     key = { id: row.id, accountId: row.accountId, lastUsedAt: row.lastUsedAt };
     if (cacheable) deps.keyCache.set(hash, key, Date.now());
   }
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await deps.prisma.apiKey.updateMany({
-      where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
-      data: { lastUsedAt: now },
-    });
+    await touchKey(deps.sql, key.id, now, LAST_USED_RESOLUTION_MS);
     key.lastUsedAt = now;
   }
   return { via: 'api_key', accountId: key.accountId, apiKeyId: key.id };

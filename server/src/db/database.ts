@@ -2,6 +2,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './prisma-client/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
+import { createSql, type Sql } from './sql.js';
 
 export type { PrismaClient };
 
@@ -9,6 +10,8 @@ export interface Database {
   prisma: PrismaClient;
   /** The pool under Prisma; also used for the database's own readiness probe. */
   pool: pg.Pool;
+  /** The hot path's hand-written statements (see sql.ts). */
+  sql: Sql;
   kind: 'embedded' | 'postgres';
   /** Statements sent to the database so far (each is one round trip); for tests and benchmarks. */
   queryCount(): number;
@@ -52,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     prisma,
     pool,
+    sql: createSql(pool, !embedded),
     kind: embedded ? 'embedded' : 'postgres',
     queryCount: () => queries,
     async close() {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +45,13 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const migrations = readMigrationsList(dir);
+    // Most starts have nothing to apply: say so from the migrations table, without loading the engine (~1 s).
+    if (await allApplied(lock, migrations.migrationDirectories)) return [];
     const { engine, close } = await openSchemaEngine(pool.options);
     try {
       const { appliedMigrationNames } = await engine.applyMigrations({
-        migrationsList: readMigrationsList(dir),
+        migrationsList: migrations,
         filters: { externalTables: [], externalEnums: [] },
       });
       return appliedMigrationNames;
@@ -58,4 +62,16 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lock.release();
   }
+}
+
+type MigrationDirectory = ReturnType<typeof readMigrationsList>['migrationDirectories'][number];
+
+/** True when every local migration is recorded as finished, with the checksum of the file we have (SHA-256, as Prisma records it). */
+async function allApplied(client: pg.PoolClient, local: MigrationDirectory[]): Promise<boolean> {
+  const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('_prisma_migrations')::text AS t`);
+  if (!exists.rows[0]?.t) return false;
+  const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+    'SELECT migration_name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL');
+  const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
+  return local.every((m) => applied.get(m.path) === createHash('sha256').update(m.migrationFile.content.value).digest('hex'));
 }

@@ -1,5 +1,5 @@
 import type { PlanName, PlanTable } from '../config/plans.js';
-import type { PrismaClient } from '../db/database.js';
+import { utcTimestamp as ts, type Sql } from '../db/sql.js';
 import { ApiError } from '../http/api-error.js';
 import { newId } from '../ids/ids.js';
 import { monthStart, nextMonthStart } from '../time/clock.js';
@@ -20,9 +20,6 @@ export interface Reservation {
   rate: RateState;
 }
 
-/** `timestamp(3)` columns hold UTC without a zone: pass instants as such. */
-const ts = (d: Date) => d.toISOString().replace('Z', '');
-
 interface AdmitRow {
   plan: PlanName | null;
   rate_count: number | null;
@@ -37,7 +34,7 @@ interface AdmitRow {
  */
 export class Meter {
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly sql: Sql,
     private readonly plans: PlanTable,
     private readonly upgradeUrl: string,
   ) {}
@@ -48,42 +45,10 @@ export class Meter {
     const windowEnd = new Date(window.getTime() + 60_000);
     const id = newId('use');
     const { free, starter } = this.plans;
-    // One statement: count the request if the minute has room, then (only then) reserve the HEU if the month has
-    // room, then record the reservation. Row locks taken by ON CONFLICT make concurrent requests queue on the
-    // account's rows, so neither limit can be passed; the snapshot values explain a refusal.
-    const rows = await this.prisma.$queryRaw<AdmitRow[]>`
-      WITH acct AS (
-        SELECT a.plan,
-               CASE a.plan WHEN 'starter' THEN ${starter.requestsPerMinute}::int ELSE ${free.requestsPerMinute}::int END AS rpm,
-               CASE a.plan WHEN 'starter' THEN ${starter.heuPerMonth}::int ELSE ${free.heuPerMonth}::int END AS heu_limit
-        FROM accounts a WHERE a.id = ${accountId}
-      ),
-      rate AS (
-        INSERT INTO rate_windows AS r (account_id, window_start, count)
-        SELECT ${accountId}, ${ts(window)}::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
-        ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
-          WHERE r.count < (SELECT rpm FROM acct)
-        RETURNING count
-      ),
-      bucket AS (
-        INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
-        SELECT ${accountId}, ${ts(period)}::timestamp(3), ${estimateHeu}::int FROM acct
-        WHERE EXISTS (SELECT 1 FROM rate) AND ${estimateHeu}::int <= acct.heu_limit
-        ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
-          WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
-        RETURNING heu_used
-      ),
-      record AS (
-        INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
-        SELECT ${id}, ${accountId}, ${ts(period)}::timestamp(3), ${route}, 'reserved', ${estimateHeu}::int, ${requestId ?? null},
-               ${ts(now)}::timestamp(3), ${ts(new Date(now.getTime() + RESERVATION_TTL_MS))}::timestamp(3)
-        WHERE EXISTS (SELECT 1 FROM bucket)
-        RETURNING id
-      )
-      SELECT (SELECT plan::text FROM acct) AS plan,
-             (SELECT count FROM rate) AS rate_count,
-             (SELECT heu_used FROM bucket) AS reserved_total,
-             (SELECT heu_used FROM usage_buckets WHERE account_id = ${accountId} AND period_start = ${ts(period)}::timestamp(3)) AS used_before`;
+    const rows = await this.sql.rows<AdmitRow>('meter_admit', ADMIT_SQL, [
+      accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,
+      ts(window), ts(period), estimateHeu, id, route, requestId ?? null, ts(now), ts(new Date(now.getTime() + RESERVATION_TTL_MS)),
+    ]);
     const row = rows[0];
     if (!row?.plan) throw new ApiError('unauthorized');
     const plan = this.plans[row.plan];
@@ -114,51 +79,100 @@ export class Meter {
    * was revoked while the request ran, the reservation is released instead and `keyActive` is false.
    */
   async settle(reservation: Reservation, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string): Promise<{ keyActive: boolean }> {
-    const rows = await this.prisma.$queryRaw<{ active: boolean | null }[]>`
-      WITH k AS (SELECT (revoked_at IS NULL) AS active FROM api_keys WHERE id = ${apiKeyId}),
-      rec AS (
-        UPDATE usage_records
-        SET state = CASE WHEN COALESCE((SELECT active FROM k), false) THEN 'settled' ELSE 'released' END::"UsageState",
-            heu = CASE WHEN COALESCE((SELECT active FROM k), false) THEN ${usage.heu}::int ELSE 0 END,
-            input_tokens = ${usage.inputTokens}::int, output_tokens = ${usage.outputTokens}::int
-        WHERE id = ${reservation.id} AND state = 'reserved'
-        RETURNING account_id, period_start, heu
-      ),
-      bucket AS (
-        UPDATE usage_buckets b SET heu_used = b.heu_used - ${reservation.heu}::int + rec.heu
-        FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start
-        RETURNING 1
-      )
-      SELECT COALESCE((SELECT active FROM k), false) AS active, (SELECT count(*) FROM bucket) AS n`;
+    const rows = await this.sql.rows<{ active: boolean | null }>('meter_settle', SETTLE_SQL, [
+      apiKeyId, usage.heu, usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+    ]);
     return { keyActive: rows[0]?.active === true };
   }
 
   /** Gives the whole reservation back (the request failed: nothing is charged). */
   async release(reservation: Reservation): Promise<void> {
-    await this.prisma.$executeRaw`
-      WITH rec AS (
-        UPDATE usage_records SET state = 'released', heu = 0 WHERE id = ${reservation.id} AND state = 'reserved'
-        RETURNING account_id, period_start
-      )
-      UPDATE usage_buckets b SET heu_used = b.heu_used - ${reservation.heu}::int
-      FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start`;
+    await this.sql.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
   }
 
   /** Releases reservations older than their expiry (their request crashed). Safe to run on every instance. */
   async releaseExpired(now: Date): Promise<number> {
-    return this.prisma.$executeRaw`
-      WITH rec AS (
-        UPDATE usage_records r SET state = 'released', heu = 0
-        FROM (SELECT id, heu FROM usage_records WHERE state = 'reserved' AND expires_at < ${ts(now)}::timestamp(3) FOR UPDATE SKIP LOCKED) old
-        WHERE r.id = old.id
-        RETURNING r.account_id, r.period_start, old.heu
-      ),
-      sums AS (SELECT account_id, period_start, SUM(heu)::int AS heu FROM rec GROUP BY account_id, period_start)
-      UPDATE usage_buckets b SET heu_used = b.heu_used - sums.heu
-      FROM sums WHERE b.account_id = sums.account_id AND b.period_start = sums.period_start`;
+    return this.sql.execute('meter_release_expired', RELEASE_EXPIRED_SQL, [ts(now)]);
   }
 }
 
 export function rateHeaders(rate: RateState): Record<string, string> {
   return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
 }
+
+// One statement: count the request if the minute has room, then (only then) reserve the HEU if the month has room,
+// then record the reservation. Row locks taken by ON CONFLICT make concurrent requests queue on the account's rows,
+// so neither limit can be passed; the snapshot values explain a refusal.
+// $1 account, $2/$3 rpm (starter/free), $4/$5 HEU a month (starter/free), $6 minute window, $7 period, $8 estimate,
+// $9 record id, $10 route, $11 request id, $12 now, $13 expiry.
+const ADMIT_SQL = `
+  WITH acct AS (
+    SELECT a.plan,
+           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
+           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
+    FROM accounts a WHERE a.id = $1
+  ),
+  rate AS (
+    INSERT INTO rate_windows AS r (account_id, window_start, count)
+    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+      WHERE r.count < (SELECT rpm FROM acct)
+    RETURNING count
+  ),
+  bucket AS (
+    INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
+    SELECT $1, $7::timestamp(3), $8::int FROM acct
+    WHERE EXISTS (SELECT 1 FROM rate) AND $8::int <= acct.heu_limit
+    ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
+      WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
+    RETURNING heu_used
+  ),
+  record AS (
+    INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
+    SELECT $9, $1, $7::timestamp(3), $10, 'reserved', $8::int, $11, $12::timestamp(3), $13::timestamp(3)
+    WHERE EXISTS (SELECT 1 FROM bucket)
+    RETURNING id
+  )
+  SELECT (SELECT plan::text FROM acct) AS plan,
+         (SELECT count FROM rate) AS rate_count,
+         (SELECT heu_used FROM bucket) AS reserved_total,
+         (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
+
+// $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
+const SETTLE_SQL = `
+  WITH k AS (SELECT (revoked_at IS NULL) AS active FROM api_keys WHERE id = $1),
+  rec AS (
+    UPDATE usage_records
+    SET state = CASE WHEN COALESCE((SELECT active FROM k), false) THEN 'settled' ELSE 'released' END::"UsageState",
+        heu = CASE WHEN COALESCE((SELECT active FROM k), false) THEN $2::int ELSE 0 END,
+        input_tokens = $3::int, output_tokens = $4::int
+    WHERE id = $5 AND state = 'reserved'
+    RETURNING account_id, period_start, heu
+  ),
+  bucket AS (
+    UPDATE usage_buckets b SET heu_used = b.heu_used - $6::int + rec.heu
+    FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start
+    RETURNING 1
+  )
+  SELECT COALESCE((SELECT active FROM k), false) AS active, (SELECT count(*) FROM bucket) AS n`;
+
+// $1 reservation id, $2 reserved HEU.
+const RELEASE_SQL = `
+  WITH rec AS (
+    UPDATE usage_records SET state = 'released', heu = 0 WHERE id = $1 AND state = 'reserved'
+    RETURNING account_id, period_start
+  )
+  UPDATE usage_buckets b SET heu_used = b.heu_used - $2::int
+  FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start`;
+
+// $1 now.
+const RELEASE_EXPIRED_SQL = `
+  WITH rec AS (
+    UPDATE usage_records r SET state = 'released', heu = 0
+    FROM (SELECT id, heu FROM usage_records WHERE state = 'reserved' AND expires_at < $1::timestamp(3) FOR UPDATE SKIP LOCKED) old
+    WHERE r.id = old.id
+    RETURNING r.account_id, r.period_start, old.heu
+  ),
+  sums AS (SELECT account_id, period_start, SUM(heu)::int AS heu FROM rec GROUP BY account_id, period_start)
+  UPDATE usage_buckets b SET heu_used = b.heu_used - sums.heu
+  FROM sums WHERE b.account_id = sums.account_id AND b.period_start = sums.period_start`;
