@@ -7,7 +7,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** Starts the service as `npm start` does and answers its port once it logs that it listens. */
 function start(dataDir: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,7 +53,7 @@ describe('npm start', () => {
   }, 60_000);
 
   it('refuses to start with a bad configuration, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const child = spawn(process.execPath, ['server/dist/main.js'], {
       cwd: root,
       env: { PATH: process.env.PATH, PORT: 'not-a-port', DATA_DIR: mkdtempSync(join(tmpdir(), 'bad-')) },
       stdio: ['ignore', 'pipe', 'pipe'],
