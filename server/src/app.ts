@@ -18,6 +18,7 @@ import { resolveRoute } from './http/resolve-route.js';
 import { contractValidator } from './http/validate.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { extractRoutes } from './extraction/extract-routes.js';
+import { RevocationWatcher } from './extraction/request-guard.js';
 import type { ExtractionEngine } from './extraction/engines/engine.js';
 import { selectEngine } from './extraction/engines/select-engine.js';
 import { Meter } from './metering/meter.js';
@@ -66,10 +67,11 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(contractValidator(config.validateResponses));
 
   app.use(metaRoutes(db.pool));
-  app.use(keyRoutes(db.prisma, clock, keyCache));
+  const revocations = new RevocationWatcher(db.sql);
+  app.use(keyRoutes(db.prisma, clock, keyCache, revocations));
   app.use(accountRoutes(db.sql, config.plans, clock));
   app.use(checkoutRoute(billing));
-  app.use(extractRoutes({ prisma: db.prisma, engine, meter: usageMeter, clock, config: config.extraction }));
+  app.use(extractRoutes({ prisma: db.prisma, revocations, engine, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {
     throw new ApiError('not_found');

@@ -142,6 +142,21 @@ describe('extraction on Claude (fake provider on 127.0.0.1)', () => {
     expect(await heuUsed()).toBe(before);
   });
 
+  it('also stops the model call when the key is revoked by another instance (straight in the database)', async () => {
+    const { key: doomed, id } = await s.createKey('acct_claude', 'doomed elsewhere');
+    const before = await heuUsed();
+    const abandonedBefore = fake.abandoned;
+    fake.next({ kind: 'answer', input: emptyAnswer(dataSchemaFor('invoice')), delayMs: 10_000 });
+    const pending = s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': doomed }, json: { document: { text: INVOICE_TEXT } } });
+    await new Promise((r) => setTimeout(r, 300));
+    await s.db.prisma.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    const res = await pending;
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'invalid_api_key' });
+    expect(fake.abandoned).toBe(abandonedBefore + 1);
+    expect(await heuUsed()).toBe(before);
+  });
+
   it('runs a batch of 20 five at a time (the wall time is measured by npm run bench), results in order, usage summed', async () => {
     fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs: 300 });
     const items = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, document: { text: `Receipt ${i}` }, kind: 'receipt' }));

@@ -9,7 +9,7 @@ import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js'
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
 import type { ExtractionEngine, FixedKind } from './engines/engine.js';
-import { ClientGone, guardRequest, KeyRevoked } from './request-guard.js';
+import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
 import { assertVendorRenewal } from './renewal/renewal-store.js';
 import { runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
@@ -19,6 +19,7 @@ type Schemas = components['schemas'];
 
 export interface ExtractDeps {
   prisma: PrismaClient;
+  revocations: RevocationWatcher;
   engine: ExtractionEngine;
   meter: Meter;
   clock: Clock;
@@ -40,7 +41,7 @@ async function metered(
   const principal = principalOf(res);
   if (principal.via !== 'api_key') throw new ApiError('unauthorized');
   const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now());
-  const guard = guardRequest(res, deps.prisma, principal.apiKeyId);
+  const guard = deps.revocations.guard(res, principal.apiKeyId);
   let outcome: { body: unknown; usage: Schemas['Usage'] };
   try {
     outcome = await work(guard.signal);

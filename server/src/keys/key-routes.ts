@@ -4,11 +4,12 @@ import { principalOf } from '../auth/authenticate.js';
 import type { PrismaClient } from '../db/database.js';
 import type { Clock } from '../time/clock.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
+import type { RevocationWatcher } from '../extraction/request-guard.js';
 import type { KeyCache } from '../auth/key-cache.js';
 
 type CreateBody = operations['Keys_create']['requestBody']['content']['application/json'];
 
-export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache): Router {
+export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache, revocations: RevocationWatcher): Router {
   const router = Router();
   router.post('/v1/keys', async (req, res) => {
     const { accountId } = principalOf(res);
@@ -26,6 +27,7 @@ export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache
     const { accountId } = principalOf(res);
     const record = await revokeApiKey(prisma, accountId, req.params.id, clock.now());
     keyCache.forgetKey(record.id);
+    revocations.revoked(record.id);
     res.json(record);
   });
   return router;
