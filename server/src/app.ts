@@ -15,6 +15,8 @@ import { errorMapper } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
 import { httpLogger } from './http/logger.js';
 import { resolveRoute } from './http/resolve-route.js';
+import { requireSchema } from './http/require-schema.js';
+import { SchemaReadiness } from './db/schema-readiness.js';
 import { contractValidator } from './http/validate.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { extractRoutes } from './extraction/extract-routes.js';
@@ -34,6 +36,8 @@ export interface AppDeps {
   /** The extraction engine; by default the configured one. */
   engine?: ExtractionEngine;
   meter?: Meter;
+  /** Whether the schema is current; until it is, routes that need the database answer 503. Ready by default. */
+  schema?: SchemaReadiness;
   stripe?: Stripe | null;
 }
 
@@ -42,7 +46,7 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, stripe = createStripeClient(config.billing) }: AppDeps): Express {
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
   const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');
@@ -59,6 +63,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
+  app.use(requireSchema(schema));
   const keyCache = new KeyCache();
   app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
@@ -66,7 +71,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(jsonBody);
   app.use(contractValidator(config.validateResponses));
 
-  app.use(metaRoutes(db.pool));
+  app.use(metaRoutes(db.pool, schema));
   const revocations = new RevocationWatcher(db.sql);
   app.use(keyRoutes(db.prisma, clock, keyCache, revocations));
   app.use(accountRoutes(db.sql, config.plans, clock));

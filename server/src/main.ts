@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
-import { applyMigrations } from './db/migrate.js';
+import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { Meter } from './metering/meter.js';
 
@@ -21,9 +21,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const migrated = await applyMigrations(db.pool);
+  const schema = new SchemaReadiness();
+  await schema.start(db.pool, logger, (err) => {
+    logger.fatal({ err }, 'migrations failed');
+    logger.flush();
+    process.exit(1);
+  });
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
-  const app = createApp({ config, db, logger, meter });
+  const app = createApp({ config, db, logger, meter, schema });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
@@ -40,13 +45,14 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 5_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ host: config.host, port, database: db.kind, engine: config.extraction.engine, migrationsApplied: migrated, startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
+  logger.info({ host: config.host, port, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     clearInterval(sweep);
+    schema.stop();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');

@@ -6,7 +6,7 @@ import { openapiJsonBytes, openapiYamlBytes } from '../contract/documents.js';
 type Schemas = components['schemas'];
 
 /** Health probes and the published contract, byte for byte as in generated/. */
-export function metaRoutes(pool: pg.Pool): Router {
+export function metaRoutes(pool: pg.Pool, schema: { isReady(): boolean }): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' } satisfies Schemas['Liveness']);
@@ -19,7 +19,9 @@ export function metaRoutes(pool: pg.Pool): Router {
     } catch {
       up = false;
     }
-    res.status(up ? 200 : 503).json({ ready: up, database: up ? 'up' : 'down' } satisfies Schemas['Readiness']);
+    // Up but not yet migrated (the service started while the database was down) is not ready either.
+    const ready = up && schema.isReady();
+    res.status(ready ? 200 : 503).json({ ready, database: up ? 'up' : 'down' } satisfies Schemas['Readiness']);
   });
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(openapiJsonBytes);
