@@ -1,5 +1,5 @@
 // A small Anthropic Messages API on 127.0.0.1 for tests: answers tool_use responses, and can be told to delay,
-// fail with 429/500/529, answer input outside the schema, hang, or reset the connection. It records every request.
+// fail with 429/500/529, answer input outside the schema or a body that is not JSON, hang, or reset the connection. It records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,7 +20,11 @@ export type Behaviour =
   | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 }
   | { kind: 'hang' }
   | { kind: 'reset' }
-  | { kind: 'text' };
+  | { kind: 'text' }
+  /** 200 with a body that is not JSON. */
+  | { kind: 'garbage' }
+  /** 200 with JSON that is not a Messages response. */
+  | { kind: 'shapeless' };
 
 export class FakeAnthropic {
   readonly requests: RecordedRequest[] = [];
@@ -89,6 +93,12 @@ export class FakeAnthropic {
         return;
       case 'reset':
         req.socket.destroy();
+        return;
+      case 'garbage':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"msg_1","type":"mess');
+        return;
+      case 'shapeless':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"message","content":"none"}');
         return;
       case 'text':
         this.reply(res, recorded, [{ type: 'text', text: 'I would rather not.' }], 'end_turn');

@@ -74,7 +74,7 @@ export class AnthropicEngine implements ExtractionEngine {
     const usage = { inputTokens: 0, outputTokens: 0 };
     let issues: SchemaIssue[] = [];
     for (let turn = 0; turn < 2; turn++) {
-      const response = await this.client.messages.create(
+      const response = await readable(this.client.messages.create(
         {
           model: this.settings.model,
           max_tokens: this.settings.maxOutputTokens,
@@ -84,7 +84,7 @@ export class AnthropicEngine implements ExtractionEngine {
           messages,
         },
         { signal },
-      );
+      ));
       usage.inputTokens += response.usage.input_tokens;
       usage.outputTokens += response.usage.output_tokens;
       const call = response.content.find((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use' && b.name === TOOL_NAME);
@@ -106,4 +106,22 @@ export class AnthropicEngine implements ExtractionEngine {
     }
     throw new ApiError('upstream_error', 'The model kept answering outside the schema.');
   }
+}
+
+/**
+ * The provider's answer, or upstream_error when its body is not a Messages response (not JSON, or the wrong shape):
+ * the SDK's own errors (status, connection, abort) pass through to be mapped by `extract`.
+ */
+async function readable(call: Promise<Anthropic.Messages.Message>): Promise<Anthropic.Messages.Message> {
+  let response: Anthropic.Messages.Message;
+  try {
+    response = await call;
+  } catch (e) {
+    if (e instanceof Anthropic.AnthropicError || (e instanceof Error && e.name === 'AbortError')) throw e;
+    throw new ApiError('upstream_error', 'The model provider answered with a body that could not be read.');
+  }
+  if (!Array.isArray(response?.content) || typeof response.usage?.input_tokens !== 'number' || typeof response.usage.output_tokens !== 'number') {
+    throw new ApiError('upstream_error', 'The model provider answered with a body that could not be read.');
+  }
+  return response;
 }
