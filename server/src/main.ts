@@ -65,7 +65,9 @@ async function main(): Promise<void> {
       logger.flush();
       process.exit(0);
     });
+    // Keep-alive connections go as soon as their last answer is written, not when their idle timer runs out.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
