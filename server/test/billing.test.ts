@@ -98,6 +98,26 @@ describe.each(dbModes())('billing (%s database)', (mode) => {
     expect(await s.db.prisma.billingEvent.count({ where: { id: JSON.parse(payload).id } })).toBe(0);
   });
 
+  it('refuses a correctly signed body that is not a readable Stripe event with 400, storing nothing', async () => {
+    await checkout('acct_malformed');
+    const good = JSON.parse(event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_malformed', subscription: 'sub_m' }, now()));
+    const bodies = [
+      { ...good, id: 'evt_no_data', data: undefined },
+      { ...good, id: 'evt_created_text', created: 'yesterday' },
+      { ...good, id: 'evt_metadata_number', data: { object: { ...good.data.object, metadata: { accountId: 42 } } } },
+      { ...good, id: 'evt_customer_number', data: { object: { ...good.data.object, customer: 7 } } },
+      [good],
+      'just a string',
+    ];
+    for (const body of bodies) {
+      const res = await deliver(JSON.stringify(body));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe('invalid_request');
+    }
+    expect((await summary('acct_malformed')).plan).toBe('free');
+    expect(await s.db.prisma.billingEvent.count({ where: { id: { in: ['evt_no_data', 'evt_created_text', 'evt_metadata_number', 'evt_customer_number'] } } })).toBe(0);
+  });
+
   it('applies each event id once: a replay answers 200 and does nothing', async () => {
     const { customer, subscription } = await subscribed('acct_replay');
     const failed = event('invoice.payment_failed', { object: 'invoice', customer, subscription }, now() + 10, 'evt_replayed');

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { Prisma } from '../db/prisma-client/client.js';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
@@ -14,12 +15,44 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
 /** Verifies `Stripe-Signature` on the raw body; a bad or stale signature is 400 and changes nothing. */
 export function verifyEvent(stripe: Stripe, rawBody: Buffer, signature: string | undefined, secret: string): Stripe.Event {
   if (!signature) throw new ApiError('invalid_request', 'The Stripe-Signature header is missing.', { errors: [{ path: '/header/stripe-signature', message: 'is required' }] });
+  let event: Stripe.Event;
   try {
-    return stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_S);
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_S);
   } catch {
     throw new ApiError('invalid_request', 'The Stripe signature does not verify.', { errors: [{ path: '/header/stripe-signature', message: 'does not match the body, or is too old' }] });
   }
+  // A signature proves who sent it, not that it has the shape we read: refuse anything else before it is stored.
+  const shape = eventShape.safeParse(event);
+  if (!shape.success) {
+    throw new ApiError('invalid_request', 'The body is not a Stripe event this service can read.', {
+      errors: shape.error.issues.slice(0, 20).map((i) => ({ path: `/body/${i.path.join('/')}`, message: i.message })),
+    });
+  }
+  return event;
 }
+
+const ref = z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullish();
+const seconds = z.number().int().nonnegative().nullish();
+/** The members of an event and its object that `applyEvent` reads (others pass through unchecked). */
+const eventShape = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({
+    object: z.object({
+      id: z.string().nullish(),
+      mode: z.string().nullish(),
+      status: z.string().nullish(),
+      metadata: z.record(z.string(), z.string()).nullish(),
+      client_reference_id: z.string().nullish(),
+      customer: ref,
+      subscription: ref,
+      cancel_at: seconds,
+      ended_at: seconds,
+      items: z.object({ data: z.array(z.object({ current_period_end: seconds }).passthrough()) }).passthrough().nullish(),
+    }).passthrough(),
+  }).passthrough(),
+}).passthrough();
 
 /** The account an event is about: by our metadata, the checkout's client reference, or the Stripe customer. */
 async function findAccount(tx: Tx, object: { metadata?: Record<string, string> | null; client_reference_id?: string | null; customer?: string | { id: string } | null }) {
