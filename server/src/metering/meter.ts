@@ -50,7 +50,8 @@ export class Meter {
       ts(window), ts(period), estimateHeu, id, route, requestId ?? null, ts(now), ts(new Date(now.getTime() + RESERVATION_TTL_MS)),
     ]);
     const row = rows[0];
-    if (!row?.plan) throw new ApiError('unauthorized');
+    // The account is gone (its keys went with it; this one was still cached): the key is no longer valid.
+    if (!row?.plan) throw new ApiError('invalid_api_key');
     const plan = this.plans[row.plan];
     const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
     if (row.rate_count === null) {
