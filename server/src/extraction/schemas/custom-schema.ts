@@ -56,12 +56,13 @@ export function widenForAnswers(schema: JsonSchema): JsonSchema {
   const widen = (node: JsonSchema): JsonSchema => {
     const out: JsonSchema = { ...node };
     if (node.properties && typeof node.properties === 'object') {
-      const props: Record<string, JsonSchema> = {};
-      for (const [name, sub] of Object.entries(node.properties as Record<string, JsonSchema>)) {
+      // Built with fromEntries so a property named `__proto__` stays a property (an assignment would set the
+      // object's prototype instead and silently drop it).
+      const props: Record<string, JsonSchema> = Object.fromEntries(Object.entries(node.properties as Record<string, JsonSchema>).map(([name, sub]) => {
         const inner = sub && typeof sub === 'object' ? widen(sub) : sub;
         const description = sub && typeof sub === 'object' && typeof sub.description === 'string' ? { description: sub.description } : {};
-        props[name] = { anyOf: [inner, { type: 'null' }], ...description };
-      }
+        return [name, { anyOf: [inner, { type: 'null' }], ...description }];
+      }));
       out.properties = props;
       out.required = Object.keys(props);
     }
