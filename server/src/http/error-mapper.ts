@@ -73,7 +73,7 @@ function loggable(err: unknown): Record<string, unknown> {
 
 export const errorMapper: ErrorRequestHandler = (err, req, res, _next) => {
   const apiError = toApiError(err);
-  if (apiError.status >= 500) req.log?.error({ err: loggable(err) }, 'request failed');
+  if (apiError.status >= 500) req.log?.error({ error: loggable(err) }, 'request failed');
   else req.log?.info({ code: apiError.code }, 'request refused');
   if (res.headersSent) {
     res.destroy();
