@@ -341,8 +341,12 @@ function buildRequest(o: Operation, c: Case, creds: Creds): RawRequest {
 
 // Stripe events carry `created`; the generator keeps it (a signed event without it is a known defect outside this
 // suite's reach, see the focused test at the end).
+// An attacker cannot sign: a mutated webhook body goes out unsigned or wrongly signed (a signed, malformed event is
+// trusted input from Stripe, see the focused test at the end).
 function fixWebhookBody(o: Operation, c: Case): Case {
   if (o.template !== '/v1/billing/webhook' || !c.body || typeof c.body !== 'object') return c;
+  const mutated = c.bodyMutation.kind !== 'none' || c.textMutation.kind !== 'none';
+  if (mutated && c.signature === 'valid') c = { ...c, signature: 'garbage' };
   return { ...c, body: { ...c.body, created: Math.floor(Date.now() / 1000), data: { object: { ...(c.body.data?.object ?? {}), object: 'unknown' } } } };
 }
 
@@ -405,6 +409,17 @@ describe.each(dbModes())('hostile requests, property-based (%s database)', (mode
     expect(refused + accepted).toBe(RUNS);
     if (o.op.requestBody || o.security.length) expect(refused).toBeGreaterThan(0);
   }, 120_000);
+
+  // Known defect outside this suite's reach (server/src/billing/webhook.ts): a correctly signed event whose
+  // `created` is not a number makes `new Date(NaN).toISOString()` throw, a 500 (Stripe then retries it for days).
+  // It should be 400 invalid_request. Only Stripe can sign, so this is robustness, not an attack. Flip once fixed.
+  it.failing('answers 400, not 500, to a signed event whose created is not a number (billing defect)', async () => {
+    const body = JSON.stringify({ id: 'evt_bad_created', type: 'invoice.paid', created: 'yesterday', data: { object: {} } });
+    const t = Math.floor(Date.now() / 1000);
+    const sig = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex');
+    const res = await send(s.baseUrl, { method: 'POST', path: '/v1/billing/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${sig}` }, body });
+    expect(res.status).toBe(400);
+  });
 
   it('never logs a key, a token or document text', () => {
     const logs = s.logs.join('\n');
