@@ -13,6 +13,7 @@ import { metaRoutes } from './meta/meta-routes.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
+import { paramGuard } from './http/input-guard.js';
 import { httpLogger } from './http/logger.js';
 import { resolveRoute } from './http/resolve-route.js';
 import { requireSchema } from './http/require-schema.js';
@@ -69,6 +70,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
   app.use(jsonBody);
+  app.use(paramGuard);
   app.use(contractValidator(config.validateResponses));
 
   app.use(metaRoutes(db.pool, schema));

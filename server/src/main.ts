@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
+import { createLimitedServer } from './http/server-limits.js';
 import { Meter } from './metering/meter.js';
 
 /** Starts the service: configuration, database (migrated), HTTP; stops cleanly on SIGTERM/SIGINT. */
@@ -34,15 +35,13 @@ async function main(): Promise<void> {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
   }, 60_000);
   sweep.unref();
-  const server: Server = app.listen(config.port, config.host);
+  // Slow or stalled clients cannot hold a socket for long, nor send oversized heads (config.http).
+  const server: Server = createLimitedServer(app, config.http);
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  // Slow or stalled clients cannot hold a socket for long.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 120_000;
-  server.keepAliveTimeout = 5_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ host: config.host, port, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);

@@ -17,6 +17,14 @@ export function toApiError(err: unknown): ApiError {
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('unsupported_media_type');
   if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] });
   if (isDatabaseUnavailable(err)) return new ApiError('service_unavailable');
+  // Any other body-parser refusal (http-errors with `expose`, no validator issues): a body that cannot be decoded
+  // (a broken gzip or deflate stream) was a 500.
+  if (e.expose === true && !Array.isArray(e.errors)) {
+    const s = e.status ?? e.statusCode;
+    if (s === 400) return new ApiError('malformed_json', 'The request body could not be decoded.');
+    if (s === 413) return new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: 5 * 1024 * 1024 });
+    if (s === 415) return new ApiError('unsupported_media_type');
+  }
   // The Stripe SDK's errors (after its own retries): the payment provider failed us.
   if (typeof e.type === 'string' && e.type.startsWith('Stripe')) return new ApiError('upstream_error', 'The payment provider failed.');
   // express-openapi-validator
@@ -50,9 +58,22 @@ function summarise(issues: { path: string; message: string }[]): string {
   return `${first.path} ${first.message}${more}`;
 }
 
+/**
+ * What a log line may say about an unexpected error: its type, code, the first line of its message and its stack
+ * frames. Never the rest: Prisma's messages print the arguments of the failed call (document fields, key names,
+ * extraction quotes), which must not reach the logs.
+ */
+function loggable(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const firstLine = err.message.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).map((l) => l.trim());
+  const code = (err as { code?: unknown }).code;
+  return { type: err.name, ...(typeof code === 'string' ? { code } : {}), message: firstLine.slice(0, 200), stack: frames };
+}
+
 export const errorMapper: ErrorRequestHandler = (err, req, res, _next) => {
   const apiError = toApiError(err);
-  if (apiError.status >= 500) req.log?.error({ err }, 'request failed');
+  if (apiError.status >= 500) req.log?.error({ error: loggable(err) }, 'request failed');
   else req.log?.info({ code: apiError.code }, 'request refused');
   if (res.headersSent) {
     res.destroy();

@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
+import { inspectJson, refuseIssues } from './input-guard.js';
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -7,7 +8,8 @@ const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: ()
 
 /**
  * Reads a JSON body (at most 5 MB) for routes that take one. A body of another media type is 415; no body at all is
- * read as `{}` so the contract decides which members are required.
+ * read as `{}` so the contract decides which members are required. A body nested deeper than MAX_JSON_DEPTH or
+ * holding U+0000 is 400 invalid_request (see input-guard.ts).
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
@@ -25,5 +27,11 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     // Refuse before reading a byte of it.
     throw new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: BODY_LIMIT_BYTES });
   }
-  parseJson(req, res, next);
+  parseJson(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    // Too deep, or a NUL in a string: 400 before any handler (or the validator's recursion) sees it.
+    const issues = inspectJson(req.body);
+    if (issues.length) return next(refuseIssues(issues));
+    next();
+  });
 };

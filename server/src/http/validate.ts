@@ -10,7 +10,9 @@ export function contractValidator(validateResponses: boolean): RequestHandler[] 
   return OpenApiValidator.middleware({
     // The validator resolves references in place: give it its own copy.
     apiSpec: structuredClone(openapiDocument) as never,
-    validateRequests: { allErrors: true, removeAdditional: false },
+    // Unknown query parameters are ignored (as most HTTP APIs do, so old clients keep working when a parameter goes
+    // away): refusing them would answer 400 on routes whose contract declares no 400 (/v1/account, /readyz, ...).
+    validateRequests: { allErrors: true, removeAdditional: false, allowUnknownQueryParameters: true },
     validateResponses: validateResponses ? { allErrors: true } : false,
     validateSecurity: false,
     validateFormats: true,

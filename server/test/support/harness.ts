@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { mintDashboardToken } from '../../src/auth/dashboard-tokens.js';
 import { createLogger } from '../../src/http/logger.js';
+import { createLimitedServer } from '../../src/http/server-limits.js';
 import type { Clock } from '../../src/time/clock.js';
 import { createTestDatabase, type DbMode } from './databases.js';
 
@@ -55,9 +56,9 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   const logs: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   const app = createApp({ config, db, logger: createLogger('info', stream), clock });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
+  const server: Server = createLimitedServer(app, config.http);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t: TestServer = {
     baseUrl,

@@ -6,45 +6,170 @@ import { compileAnswerSchema, toIssues, type SchemaIssue } from './answer-checke
 
 export const CUSTOM_SCHEMA_LIMITS = { bytes: 32 * 1024, depth: 6, properties: 100, patternLength: 200 };
 
+/** Keywords whose value is one subschema (or a boolean schema). */
+const SUBSCHEMA = new Set(['items', 'additionalProperties', 'not']);
+/** Keywords whose value is an array of subschemas. */
+const SUBSCHEMA_LIST = new Set(['prefixItems', 'anyOf', 'oneOf', 'allOf']);
+/** Keywords whose value maps names to subschemas. */
+const SUBSCHEMA_MAP = new Set(['properties', '$defs', 'definitions']);
+/** Keywords that hold plain values (checked by Ajv's meta-schema). */
+const VALUE_KEYWORDS = new Set([
+  'type', 'required', 'enum', 'const', 'description', 'title', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly',
+  'minLength', 'maxLength', 'pattern', 'format',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minItems', 'maxItems', 'uniqueItems',
+  'minProperties', 'maxProperties',
+  '$ref',
+]);
+/**
+ * Every keyword a custom schema may use (README, "Custom schemas: accepted keywords"). Anything else is refused,
+ * notably `$id`, `$anchor`, `$dynamicRef`, `$dynamicAnchor`, `$schema` (they change how references resolve, and
+ * an `$id` would be registered in the shared validator), `if`/`then`/`else`, `dependentSchemas`, `contains`,
+ * `patternProperties`, `propertyNames` and `unevaluated*` (subschemas the extraction does not fill in and that
+ * hid references and patterns from these checks).
+ */
+export const ACCEPTED_KEYWORDS = [...SUBSCHEMA_MAP, ...SUBSCHEMA, ...SUBSCHEMA_LIST, ...VALUE_KEYWORDS].sort();
+
+/** Property names an answer object cannot hold as plain data: `__proto__` and Object.prototype's members. */
+const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Sizes above these cannot describe an answer extracted from a document of at most 200,000 characters. */
+const SIZE_LIMITS: Record<string, number> = {
+  minLength: 200_000, maxLength: 200_000, minItems: 1_000, maxItems: 1_000_000, minProperties: 100, maxProperties: 1_000_000,
+};
 
 function invalid(issues: SchemaIssue[]): ApiError {
   const first = issues[0];
   return new ApiError('invalid_schema', first ? `The schema cannot be used: ${first.path} ${first.message}` : undefined, { errors: issues });
 }
 
-/** Walks the schema: depth, property count, references and regular expressions within the limits. */
+/**
+ * A pattern is refused unless it is plainly linear to match: no nested repetition (safe-regex2), no repeated group
+ * that holds an alternation or another quantifier (`(a|aa)+`, which safe-regex2 lets through), no backreference.
+ * Matching is also bounded at run time (answer-checker.ts), so a pattern that slips through costs a bounded time.
+ */
+function patternProblem(p: string): string | null {
+  if (p.length > CUSTOM_SCHEMA_LIMITS.patternLength) return `is longer than ${CUSTOM_SCHEMA_LIMITS.patternLength} characters`;
+  try {
+    new RegExp(p, 'u');
+  } catch {
+    return 'is not a valid regular expression';
+  }
+  if (/\\[1-9]|\\k</.test(p)) return 'uses a backreference; backreferences are not accepted';
+  if (!safeRegex(p)) return 'may take exponential time to match (nested repetition); simplify it';
+  // Strip escapes and character classes, then look for a quantified group holding `|` or a quantifier.
+  const plain = p.replace(/\\./g, 'x').replace(/\[(?:\\.|[^\]])*\]/g, 'x');
+  const stack: number[] = [];
+  for (let i = 0; i < plain.length; i++) {
+    const ch = plain[i];
+    if (ch === '(') stack.push(i);
+    else if (ch === ')') {
+      const open = stack.pop() ?? 0;
+      const inner = plain.slice(open + 1, i).replace(/^\?(?::|=|!|<=|<!|<[A-Za-z]\w*>)/, '');
+      const quantified = /^[*+?{]/.test(plain.slice(i + 1));
+      if (quantified && /[|*+?{]/.test(inner)) return 'repeats a group that holds an alternation or a quantifier (may backtrack exponentially); simplify it';
+    }
+  }
+  return null;
+}
+
+const escapePointer = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Resolves a local reference (`#/$defs/a`) in the schema, or undefined. */
+function resolveRef(root: JsonSchema, ref: string): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  return ref.slice(2).split('/').reduce<unknown>((node, part) => {
+    let key = part;
+    try {
+      key = decodeURIComponent(part);
+    } catch {
+      // kept as written
+    }
+    key = key.replace(/~1/g, '/').replace(/~0/g, '~');
+    return node && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  }, root);
+}
+
+/** Walks every subschema: keywords on the allow-list, depth, property count, references, sizes and patterns. */
 function checkLimits(schema: JsonSchema): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
   let properties = 0;
+  const refs: Array<{ from: string; ref: string }> = [];
   const walk = (node: unknown, path: string, depth: number) => {
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`, depth));
-    if (!node || typeof node !== 'object') return;
-    const n = node as JsonSchema;
+    if (typeof node === 'boolean') return;
+    if (!node || typeof node !== 'object' || Array.isArray(node)) {
+      issues.push({ path: path || '/', message: 'must be a schema (an object or a boolean)' });
+      return;
+    }
     if (depth > CUSTOM_SCHEMA_LIMITS.depth) {
       issues.push({ path, message: `nests deeper than ${CUSTOM_SCHEMA_LIMITS.depth} levels` });
       return;
     }
-    if (typeof n.$ref === 'string' && !n.$ref.startsWith('#/') && n.$ref !== '#') issues.push({ path: `${path}/$ref`, message: 'may only point inside the schema (#/...)' });
-    for (const key of ['$id', '$dynamicRef', '$dynamicAnchor', '$anchor']) if (key in n) issues.push({ path: `${path}/${key}`, message: 'is not supported' });
-    if (typeof n.pattern === 'string' && n.pattern.length > CUSTOM_SCHEMA_LIMITS.patternLength) issues.push({ path: `${path}/pattern`, message: `is longer than ${CUSTOM_SCHEMA_LIMITS.patternLength} characters` });
-    // Answers are checked against the caller's patterns with JavaScript's backtracking engine: refuse the ones whose
-    // nested repetition can take exponential time (ReDoS).
-    const patterns = [n.pattern, ...Object.keys((n.patternProperties ?? {}) as object)].filter((x): x is string => typeof x === 'string');
-    for (const p of patterns) if (!safeRegex(p)) issues.push({ path: `${path}/pattern`, message: 'may take exponential time to match (nested repetition); simplify it' });
-    for (const [key, value] of Object.entries(n)) {
-      if (key === 'properties' && value && typeof value === 'object') {
-        for (const [name, sub] of Object.entries(value)) {
-          properties++;
-          walk(sub, `${path}/properties/${name}`, depth + 1);
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${path}/${key}`;
+      if (SUBSCHEMA_MAP.has(key)) {
+        if (!value || typeof value !== 'object' || Array.isArray(value)) {
+          issues.push({ path: at, message: 'must be an object of schemas' });
+          continue;
         }
-      } else if (key === 'items' || key === 'prefixItems' || key === 'anyOf' || key === 'oneOf' || key === 'allOf' || key === '$defs' || key === 'definitions' || key === 'additionalProperties' || key === 'not') {
-        if (key === '$defs' || key === 'definitions') for (const [name, sub] of Object.entries((value ?? {}) as object)) walk(sub, `${path}/${key}/${name}`, depth + 1);
-        else walk(value, `${path}/${key}`, depth + 1);
+        for (const [name, sub] of Object.entries(value)) {
+          if (key === 'properties') properties++;
+          // The answer is built as a plain object, where `__proto__` is not a property name and `constructor`,
+          // `toString`... are inherited (the offline engine then answered 500): refuse them clearly.
+          if (key === 'properties' && RESERVED_NAMES.has(name)) issues.push({ path: `${at}/${name}`, message: 'is a reserved name; choose another property name' });
+          walk(sub, `${at}/${escapePointer(name)}`, depth + 1);
+        }
+      } else if (SUBSCHEMA_LIST.has(key)) {
+        if (!Array.isArray(value)) issues.push({ path: at, message: 'must be an array of schemas' });
+        else value.forEach((sub, i) => walk(sub, `${at}/${i}`, depth + 1));
+      } else if (SUBSCHEMA.has(key)) {
+        walk(value, at, depth + 1);
+      } else if (!VALUE_KEYWORDS.has(key)) {
+        issues.push({ path: at, message: `is not an accepted keyword (accepted: ${ACCEPTED_KEYWORDS.join(', ')})` });
+      } else if (key === '$ref') {
+        if (typeof value !== 'string' || (value !== '#' && !value.startsWith('#/'))) issues.push({ path: at, message: 'may only point inside the schema (#/...)' });
+        else refs.push({ from: path, ref: value });
+      } else if (key === 'pattern' && typeof value === 'string') {
+        const problem = patternProblem(value);
+        if (problem) issues.push({ path: at, message: problem });
+      } else if (key in SIZE_LIMITS && typeof value === 'number' && value > SIZE_LIMITS[key]!) {
+        issues.push({ path: at, message: `is ${value}; at most ${SIZE_LIMITS[key]}` });
       }
     }
   };
   walk(schema, '', 0);
   if (properties > CUSTOM_SCHEMA_LIMITS.properties) issues.push({ path: '/', message: `has ${properties} properties; at most ${CUSTOM_SCHEMA_LIMITS.properties}` });
+  if (issues.length) return issues;
+  // References must resolve inside the schema and never lead back to where they start (a recursive schema has no
+  // finite answer to extract, and the extraction's walk over it would not end).
+  for (const { from, ref } of refs) {
+    if (resolveRef(schema, ref) === undefined) issues.push({ path: `${from}/$ref`, message: `points to nothing (${ref})` });
+  }
+  if (issues.length) return issues;
+  // Reference R leads to reference S when S is written inside R's target; a cycle in that graph is a recursive
+  // schema, which has no finite answer to extract (and the extraction's walk over it would not end).
+  const within = (path: string, ref: string) => {
+    let target = ref === '#' ? '' : ref.slice(1);
+    try {
+      target = decodeURIComponent(target);
+    } catch {
+      // kept as written
+    }
+    return target === '' || path === target || path.startsWith(`${target}/`);
+  };
+  const state = new Map<number, 'open' | 'done'>();
+  const cyclic = (i: number): boolean => {
+    if (state.get(i) === 'open') return true;
+    if (state.get(i) === 'done') return false;
+    state.set(i, 'open');
+    const found = refs.some((r, j) => within(r.from, refs[i]!.ref) && cyclic(j));
+    state.set(i, 'done');
+    return found;
+  };
+  refs.forEach((r, i) => {
+    if (!issues.length && cyclic(i)) issues.push({ path: `${r.from}/$ref`, message: `is recursive (${r.ref}); recursive schemas are not accepted` });
+  });
   return issues;
 }
 
@@ -56,12 +181,13 @@ export function widenForAnswers(schema: JsonSchema): JsonSchema {
   const widen = (node: JsonSchema): JsonSchema => {
     const out: JsonSchema = { ...node };
     if (node.properties && typeof node.properties === 'object') {
-      const props: Record<string, JsonSchema> = {};
-      for (const [name, sub] of Object.entries(node.properties as Record<string, JsonSchema>)) {
+      // Built with fromEntries so a property named `__proto__` stays a property (an assignment would set the
+      // object's prototype instead and silently drop it).
+      const props: Record<string, JsonSchema> = Object.fromEntries(Object.entries(node.properties as Record<string, JsonSchema>).map(([name, sub]) => {
         const inner = sub && typeof sub === 'object' ? widen(sub) : sub;
         const description = sub && typeof sub === 'object' && typeof sub.description === 'string' ? { description: sub.description } : {};
-        props[name] = { anyOf: [inner, { type: 'null' }], ...description };
-      }
+        return [name, { anyOf: [inner, { type: 'null' }], ...description }];
+      }));
       out.properties = props;
       out.required = Object.keys(props);
     }
