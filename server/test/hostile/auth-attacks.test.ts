@@ -297,7 +297,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
     // Known defect outside this suite's reach (server/src/metering/meter.ts, admit): within the 5 s key cache of the
     // extraction routes, a key whose account was deleted is refused as 401 `unauthorized` ("A valid credential is
     // required") instead of the contract's 401 {"error": "invalid_api_key"} for a bad key. Flip once fixed.
-    it.failing('answers {"error": "invalid_api_key"} for a cached key of a deleted account (metering defect)', async () => {
+    it('answers {"error": "invalid_api_key"} for a cached key of a deleted account', async () => {
       const gone = 'acct_deleted_2';
       const { key } = await s.createKey(gone);
       expect((await req('POST', '/v1/extract/invoice', { 'x-api-key': key }, { document: { text: 'Total: $3' } })).status).toBe(200);

@@ -156,12 +156,17 @@ describe('hostile custom schemas (embedded database)', () => {
     for (const keyword of ACCEPTED_KEYWORDS) expect(section.slice(0, 2500)).toContain(`\`${keyword}\``);
   });
 
-  // Known defect outside this suite's reach (server/src/extraction/engines/local): the offline engine answers a
-  // value it found even when the value breaks the caller's constraint (pattern, minimum, const...), and then refuses
-  // its own answer with 500. It should answer null for that property. Flip to `it` once the engine is fixed.
-  it.failing('answers null (not 500) when the document value breaks the caller\'s pattern (offline engine defect)', async () => {
+  // The offline engine reads what the document says; a value breaking the caller's own constraint is no answer.
+  it('answers null (not 500) when the document value breaks the caller\'s pattern', async () => {
     const res = await extract('/v1/extract/custom', { document: { text: DOCUMENT }, schema: str({ pattern: '^z$' }) });
     expect(res.status).toBe(200);
     expect(res.json.data.code).toBeNull();
+  });
+
+  it('answers null for a value below the caller\'s minimum, keeping its siblings', async () => {
+    const schema = obj({ total: { type: 'number', minimum: 10 }, code: { type: 'string' } });
+    const res = await extract('/v1/extract/custom', { document: { text: 'Total: 3\nCode: AB-1' }, schema });
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ total: null, code: 'AB-1' });
   });
 });
