@@ -130,14 +130,18 @@ function killEverything(): void {
   if (cluster) { stopCluster(cluster.dir); cluster = null; }
 }
 
+let firstSignalAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
+    // A Ctrl-C can arrive twice at once (from the terminal and relayed by tsx): only a later one means "hurry".
+    if (stopRequested && Date.now() - firstSignalAt < 1000) return;
     if (stopRequested) {
       console.error(`\n${signal} again: killing everything`);
       killEverything();
       process.exit(130);
     }
     stopRequested = true;
+    firstSignalAt = Date.now();
     console.error(`\n${signal}: stopping the traffic, the servers and the database`);
     void cleanup().finally(() => process.exit(130));
   });
