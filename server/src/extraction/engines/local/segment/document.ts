@@ -108,12 +108,15 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   let lastItemIndent = -1;
   let gap = false;
   const kvAt = new Map(kvs.map((kv) => [kv.line, kv]));
+  // The next non-blank line after each line, found in one backward pass (not a scan per line).
+  const nextText: (Line | undefined)[] = new Array(lines.length);
+  for (let i = lines.length - 1, after: Line | undefined; i >= 0; i--) { nextText[i] = after; if (lines[i]!.text) after = lines[i]; }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.text) { gap = true; continue; }
     const item = stripBullet(line.raw);
     const kv = kvAt.get(i);
-    const next = lines.slice(i + 1).find((l) => l.text);
+    const next = nextText[i];
     const nextIsContent = !!next && (stripBullet(next.raw) !== null || next.indent > line.indent);
     let head: { heading: string; rest: string } | null = null;
     if (kv && kv.value === '') head = { heading: kv.label, rest: '' };
