@@ -55,11 +55,16 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
 
 const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
+const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
+/** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
+const dropMeasures = (line: string) => line
+  .replace(new RegExp(String.raw`(\d)\s*${MEASURE}\.?(?=\s*[x×@*]\s)`, 'giu'), '$1')
+  .replace(new RegExp(String.raw`(\d|[€$£]|\b[A-Z]{3})\s*\/\s*${MEASURE}\b`, 'giu'), '$1');
 
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
 function splitLine(raw: string, doc: Doc): Parsed | null {
-  const line = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  const line = dropMeasures(raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim()).replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ');
   const tokens = line.split(/\s+/);
   let k = tokens.length;
   while (k > 0 && TAIL_TOKEN.test(tokens[k - 1]!)) k--;
@@ -83,14 +88,14 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
   let qty: number | null = null, unit: number | null = null, amount: number | null = null;
   const at = p.tail.indexOf('@');
   const times = /\d\s*[x×*]\s*[$€£]?\d/.test(p.tail);
-  if (at >= 0) {
-    const before = p.nums.filter((n) => n.index < at), after = p.nums.filter((n) => n.index > at);
-    qty = before[0]?.value ?? p.leadQty;
+  const timesAt = times ? p.tail.search(/\s[x×*]\s|\d[x×*]\s?[$€£]?\d/) + 1 : -1;
+  if (at >= 0 || timesAt > 0 && nums.length >= 2) {
+    // `qty @ price [amount]` / `qty x price [amount]`: the figures either side of the mark.
+    const mark = at >= 0 ? at : timesAt;
+    const before = p.nums.filter((n) => n.index < mark), after = p.nums.filter((n) => n.index > mark);
+    qty = before[before.length - 1]?.value ?? p.leadQty;
     unit = after[0]?.value ?? null;
     amount = after[1]?.value ?? null;
-  } else if (times && nums.length >= 2) {
-    [qty, unit] = [nums[0]!, nums[1]!];
-    amount = nums[2] ?? null;
   } else if (roles && roles.length > 0) {
     // Map the figures to the header's figure columns from the right: the amount column is never left blank.
     const cols = roles.slice(-nums.length);
@@ -150,6 +155,14 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;
+    // `Super E10` then, indented below it, `Pump 5   38,42 l x 1,789 EUR/l   68,73 €`: the quantity line belongs to
+    // the product named above it when its own words only name a pump, a measure or nothing.
+    const above = doc.lines[i - 1];
+    if (item.description && above?.text && !skip.has(i - 1) && line.indent > above.indent && /\d\s*[x×@*]\s*\S*\d/.test(p.tail)
+      && (/^\p{L}+\.?\s*#?\d+$/u.test(item.description) || item.description.split(' ').length === 1)
+      && !findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
+      item.description = above.text;
+    }
     // A unit word (`GALLONS 11.250 @ $3.299`) names the measure, not the product: the product is on the line above.
     if (item.description && UNIT_WORDS.test(item.description)) {
       const above = doc.lines[i - 1]?.text.match(/([A-Za-z][A-Za-z ]*)$/)?.[1]?.trim();

@@ -55,6 +55,8 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
 
 const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
 
+export const PAGE = /^(?:page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–]\s*\d+\s*[-–]|\d+\s*\/\s*\d+)$/i;
+
 /** The letterhead: the first block of lines that is not a document title, its first line the name. */
 export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   let i = 0;
@@ -63,6 +65,8 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
     while (i < n && !doc.lines[i]!.text) i++;
     if (i >= n) return null;
     const t = doc.lines[i]!.text;
+    // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`.
+    if (PAGE.test(t)) { i++; continue; }
     if (TITLE.test(t) && t.split(/\s+/).length <= 5 || /[\/|]/.test(t) && t.split(/\s+/).every((w) => TITLE.test(w) || w === '/' || w === '|')) { i++; continue; }
     if (KV_LIKE.test(t)) return null;
     break;

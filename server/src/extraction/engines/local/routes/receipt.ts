@@ -14,6 +14,8 @@ const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 
 
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
+  // How the card was presented (`contactless`, `chip`) is not the tender.
+  s = s.replace(/\b(?:contactless|chip(?:\s*(?:&|and)\s*pin)?|tap(?:ped)?|swiped?|nfc|pin verified|inserted)\b/gi, ' ');
   const cleaned = clean(s.replace(/(?:[*xX•#]{2,}[\s-]*)+\d{0,4}|\b(?:ending|ending in|ends in|last 4)\b.*$|\b\d{4}\b|[$€£][\d.,]+|\d+[.,]\d{2}/gi, ' ')).replace(/[\s,:-]+$/, '');
   return cleaned && /\p{L}{2}/u.test(cleaned) ? cleaned : null;
 }

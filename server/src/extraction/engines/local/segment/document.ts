@@ -171,9 +171,72 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   return out;
 }
 
+const GAP = / {3,}/g;
+const MONEY_ONLY = /^(?:[\p{Sc}]|[A-Z]{3})?\s?\(?-?\d[\d.,' ]*\)?\s?(?:[\p{Sc}]|[A-Z]{3})?(?:\/\p{L}{1,5})?$/u;
+
+/** The text runs of a line separated by gaps of three spaces or more, with their columns. */
+function runs(raw: string): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  let at = raw.search(/\S/);
+  if (at < 0) return out;
+  GAP.lastIndex = at;
+  for (let m = GAP.exec(raw); ; m = GAP.exec(raw)) {
+    const end = m ? m.index : raw.trimEnd().length;
+    if (end > at) out.push({ start: at, end, text: raw.slice(at, end) });
+    if (!m) break;
+    at = m.index + m[0].length;
+    if (at >= raw.length) break;
+  }
+  return out;
+}
+
+/**
+ * Side-by-side blocks read column by column: a letterhead beside the invoice's number and dates, `Bill To`
+ * beside `Ship To`. A block qualifies when its lines hold at most two runs, at least two lines hold two, the
+ * right runs start at one column and no left run crosses it. Tables (figures on the right, three runs) and
+ * label/value lists (`Invoice Number      TMS-44102`) stay as they are.
+ */
+export function unfoldColumns(rawLines: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < rawLines.length) {
+    if (!rawLines[i]!.trim()) { out.push(rawLines[i]!); i++; continue; }
+    let j = i;
+    while (j < rawLines.length && rawLines[j]!.trim()) j++;
+    const block = rawLines.slice(i, j);
+    const split = columnOf(block);
+    if (split === null) out.push(...block);
+    else {
+      out.push(...block.map((l) => l.slice(0, split).trimEnd()).filter((l) => l.trim()));
+      out.push('');
+      out.push(...block.map((l) => l.slice(split)).filter((l) => l.trim()));
+    }
+    i = j;
+  }
+  return out;
+}
+
+function columnOf(block: string[]): number | null {
+  if (block.length < 2) return null;
+  const rs = block.map(runs);
+  if (rs.some((r) => r.length > 2)) return null;
+  const twos = rs.filter((r) => r.length === 2);
+  if (twos.length < 2) return null;
+  const col = Math.min(...twos.map((r) => r[1]!.start));
+  if (twos.some((r) => r[1]!.start > col + 2)) return null;
+  // No run may straddle the gutter.
+  if (rs.some((r) => r.some((x) => x.start < col - 1 && x.end > col - 2))) return null;
+  const rights = twos.map((r) => r[1]!.text.trim());
+  const lefts = twos.map((r) => r[0]!.text.trim());
+  if (rights.some((t) => MONEY_ONLY.test(t))) return null;
+  const labelLike = (t: string) => !/[:\d]/.test(t) && t.split(/\s+/).length <= 4;
+  if (lefts.every(labelLike) && !rights.some((t) => t.includes(':'))) return null;
+  return col;
+}
+
 export function segment(text: string): Doc {
   const normalised = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
-  const lines: Line[] = normalised.split('\n').map((raw, index) => ({
+  const lines: Line[] = unfoldColumns(normalised.split('\n')).map((raw, index) => ({
     index,
     raw: raw.replace(/\s+$/, ''),
     text: clean(raw),

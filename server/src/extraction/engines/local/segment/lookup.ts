@@ -1,7 +1,7 @@
 // Finding labelled values: `Label: value` pairs first, then lines that begin with a label and no colon
 // (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
 import type { Doc, KeyValue, Section } from './document.js';
-import { labelHas, labelIs, labelKey } from './text.js';
+import { labelHas, labelIs, labelKey, ocrLetters } from './text.js';
 
 export type Match = 'is' | 'has';
 
@@ -39,12 +39,15 @@ export function labelledLines(doc: Doc): LabelledLine[] {
   for (const line of doc.lines) {
     if (!line.text) continue;
     for (const chunk of line.raw.trim().split(/\s{4,}(?=[A-Za-z])/)) {
-      const c = chunk.trim();
+      const original = chunk.trim();
+      const c = ocrLetters(original);
       // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
       const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c)
         ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s+([^\s\p{L}].*)$/u.exec(c);
       if (!m) continue;
-      out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: m[2]!.replace(/^[.\s:]+/, '').trim() });
+      // Same length as the original, so the value is read from the text as written.
+      const rest = original.slice(original.length - m[2]!.length);
+      out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: rest.replace(/^[.\s:]+/, '').trim() });
     }
   }
   return out;

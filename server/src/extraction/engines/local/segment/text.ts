@@ -35,6 +35,15 @@ export function labelKey(label: string): string {
     .replace(/\s*\u0001\s*/g, ' / ');
 }
 
+/**
+ * OCR look-alike digits inside words read as letters, keeping every position (`Tota1` -> `Total`,
+ * `Subt0tal` -> `Subtotal`); codes such as `E10` or `A2` are left alone.
+ */
+export function ocrLetters(s: string): string {
+  if (!/[01]/.test(s)) return s;
+  return s.replace(/(?<![\p{L}\p{N}])(?:\p{L}{2,}[01]|\p{L}+[01]\p{L}+|[01]\p{L}{3,})(?![\p{L}\p{N}])/gu, (w) => w.replace(/0/g, 'o').replace(/1/g, 'l'));
+}
+
 /** Optimal-string-alignment (Damerau-Levenshtein) distance, giving up above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
