@@ -21,11 +21,24 @@ function isName(s: string): boolean {
   return new RegExp(`^${NAME}$`, 'u').test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s);
 }
 
+/** Titles and job words written before a name (`Dr. Helen Park`, `Nurse Lead Sam Ortiz`): a name is the person alone. */
+const HONORIFIC = /^(?:(?:dr|mr|mrs|ms|mx|prof|sir|dame|rev|hon)\.?\s+)+/i;
+const ROLE_WORDS = new Set(['nurse', 'lead', 'head', 'chair', 'chairperson', 'director', 'manager', 'engineer', 'officer', 'secretary', 'treasurer', 'president', 'vp', 'ceo', 'cfo', 'cto', 'coo', 'cmo', 'designer', 'analyst', 'counsel', 'coordinator', 'supervisor', 'intern', 'consultant', 'facilitator', 'scribe', 'senior', 'junior', 'principal', 'product', 'project', 'program', 'sales', 'marketing', 'finance', 'hr', 'it', 'ops', 'operations', 'team', 'tech', 'technical', 'clinical', 'medical', 'charge']);
+
+export function personName(s: string): string {
+  let n = s.replace(HONORIFIC, '');
+  const words = n.split(/\s+/);
+  let k = 0;
+  while (k < words.length - 2 && ROLE_WORDS.has(words[k]!.toLowerCase().replace(/[.,]$/, ''))) k++;
+  n = words.slice(k).join(' ');
+  return n;
+}
+
 function names(list: string[]): string[] {
   const out: string[] = [];
   for (const raw of list) {
     for (const part of dropParens(raw).split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
-      const n = trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, ''));
+      const n = personName(trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, '')));
       if (n && isName(n) && !out.includes(n)) out.push(n);
     }
   }
@@ -78,7 +91,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
     if (!kv && !parseDate(first.text, doc.dateOptions)) title = first.text;
     else if (kv && /minutes|meeting|notes/i.test(kv.label)) title = kv.value;
   }
-  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of|[:\-–])\s*/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
+  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
 
   let date: string | null = null;
   for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
