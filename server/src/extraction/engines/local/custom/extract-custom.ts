@@ -8,7 +8,7 @@ import { parseTime } from '../normalise/times.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
-import { labelScore, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
+import { labelScore, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -18,6 +18,8 @@ interface Scope {
   /** The scope's lines, for nearby-word and pattern searches. */
   lines: string[];
   root: boolean;
+  /** The properties of the object being filled, so a label goes to the property it names best. */
+  siblings?: { name: string; v: Vocabulary }[];
 }
 
 const PHONE_RE = /(?:\+|\b)\(?\d[\d\s().-]{6,}\d\b/;
@@ -38,6 +40,9 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   let best: Scope['pairs'][number] | null = null, bestScore = MIN_SCORE;
   for (const p of scope.pairs) {
     const s = labelScore(p.label, v);
+    if (s < bestScore) continue;
+    // `Pet: Biscuit` names petName better than a clinician described as `Veterinarian seeing the pet`.
+    if (!namesProperty(p.label, v, MIN_SCORE) && scope.siblings?.some((o) => o.v !== v && labelScore(p.label, o.v) > s)) continue;
     if (s >= bestScore && accept([p.value, ...p.more].join(' ')) && (s > bestScore || !best)) { best = p; bestScore = s; }
   }
   return best;
@@ -68,7 +73,8 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
     const options = node.enum.filter((e): e is string => typeof e === 'string');
     return options.find((o) => clean(value).toLowerCase() === o.toLowerCase()) ?? options.find((o) => new RegExp(`\\b${o.replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(value)) ?? null;
   }
-  const v = trimPunct(clean(value));
+  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`.
+  const v = trimPunct(clean(/(?:name|Name)$/.test(name) ? dropParens(value) || value : value));
   return v || null;
 }
 
@@ -152,10 +158,10 @@ function memberByShape(name: string, scope: Scope): string | null {
   return null;
 }
 
-function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean): unknown {
+function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean, vocab?: Vocabulary): unknown {
   const node = resolve(raw, root);
   const kind = kindOf(node);
-  const v = vocabulary(name, node.description);
+  const v = vocab ?? vocabulary(name, node.description);
   switch (kind) {
     case 'object': {
       const inner = subScope(scope, v) ;
@@ -235,9 +241,11 @@ function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptySc
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let first = scope.root;
-  for (const [name, raw] of Object.entries(props)) {
+  const siblings = Object.entries(props).map(([name, raw]) => ({ name, v: vocabulary(name, resolve(raw, root).description) }));
+  const inner: Scope = { ...scope, siblings };
+  for (const [k, [name, raw]] of Object.entries(props).entries()) {
     if (emptyScope && !scope.root) { out[name] = kindOf(resolve(raw, root)) === 'array' ? [] : null; continue; }
-    out[name] = extractValue(name, raw, scope, root, first);
+    out[name] = extractValue(name, raw, inner, root, first, siblings[k]!.v);
     first = false;
   }
   return out;
