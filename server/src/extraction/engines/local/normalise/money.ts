@@ -40,7 +40,8 @@ export function parseNumber(raw: string, style: NumberStyle = 'us'): number | nu
 }
 
 // Thousands groups by `,` `.` `'` or a narrow/no-break space; a plain space separates table columns instead.
-const NUM = String.raw`\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
+// `1 234,56`: a single plain space groups thousands only when decimals follow, so `2   150.00` stays two columns.
+const NUM = String.raw`\(?-?\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
 const AMOUNT_RE = new RegExp(
   String.raw`(?<pre>(?:${SYMBOL_RE_SOURCE})|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z]))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
   'gu',

@@ -53,7 +53,8 @@ export function extractInvoice(doc: Doc): FixedData['invoice'] {
   const customer: PartyBlock | null = customerPair ? blockFromPair(doc, customerPair) : null;
   const vendor: PartyBlock | null = vendorPair ? blockFromPair(doc, vendorPair) : letterhead(doc, customer?.start ?? doc.lines.length);
 
-  const taxIds = pairs(doc, TAX_ID_LABELS).filter((kv) => /\d/.test(kv.value));
+  // A tax ID is an identifier: `VAT 19%: 509,20 €` is the tax itself.
+  const taxIds = pairs(doc, TAX_ID_LABELS).filter((kv) => /\d/.test(kv.value) && !/%/.test(kv.label) && !/^[\p{Sc}]?\s?-?[\d.,' ]*[.,]\d{2}\s?(?:[\p{Sc}]|[A-Z]{3})?$/u.test(kv.value));
   const inBlock = (b: PartyBlock | null, line: number) => !!b && (b.lines.has(line) || line >= b.start && line <= b.end + 1);
   const vendorTax = taxIds.find((kv) => inBlock(vendor, kv.line) || (!inBlock(customer, kv.line) && (!customer || kv.line < customer.start)));
   const customerTax = taxIds.find((kv) => inBlock(customer, kv.line) && kv !== vendorTax);

@@ -53,7 +53,7 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
   return null;
 }
 
-const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
+const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,']*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
 const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
 /** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
@@ -64,12 +64,15 @@ const dropMeasures = (line: string) => line
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
 function splitLine(raw: string, doc: Doc): Parsed | null {
-  const line = dropMeasures(raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim()).replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ');
+  const line = dropMeasures(raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim()).replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ')
+    // `1 234,56`: keep a space-grouped figure whole before the line is cut at its spaces.
+    .replace(/(?<=(?:^|[^\d.,])\d{1,3}(?: \d{3})*) (?=\d{3}[.,]\d{2}(?!\d))/g, "'");
   const tokens = line.split(/\s+/);
   let k = tokens.length;
   while (k > 0 && TAIL_TOKEN.test(tokens[k - 1]!)) k--;
   let head = tokens.slice(0, k);
-  const tail = tokens.slice(k).join(' ');
+  // Two spaces between figures: a single space inside a figure groups its thousands (`1 234,56`).
+  const tail = tokens.slice(k).join('  ');
   let leadQty: number | null = null;
   // A leading count (`2  Flat White`) or position number.
   const lead = /^(\d+(?:[.,]\d+)?)$/.exec(head[0] ?? '');
