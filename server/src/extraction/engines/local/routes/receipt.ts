@@ -29,7 +29,7 @@ function paymentMethod(doc: Doc, from: number): string | null {
   // A tender line below the totals: `VISA  $28.80`, `CASH £10.00`, `Gegeben EC-Karte  9,10 €`.
   for (const line of doc.lines.slice(from)) {
     const m = TENDER_RE.exec(line.text);
-    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)))) return m[0];
+    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)) || /^(?:paid|payment|tender(?:ed)?|gegeben)\b/i.test(line.text))) return m[0];
   }
   for (const line of doc.lines) {
     const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
