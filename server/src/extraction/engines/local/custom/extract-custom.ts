@@ -88,6 +88,12 @@ function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | nul
       const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
       const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
       if (hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
+        // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
+        if (tokens[i]!.startsWith('(')) {
+          const unit = tokens[i + 1]?.replace(/[()]/g, '');
+          const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
+          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return n; }
+        }
         const n = toNumber(tokens[i]!, scope, integer);
         if (n !== null) return n;
       }

@@ -1,6 +1,6 @@
 // What a caller's property is called, in words a document might use as its label.
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that', 'please', 'kindly', 'your', 'our']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that', 'please', 'kindly', 'your', 'our', 'you', 'will', 'we', 'll', 're']);
 
 /** Description words too general to tie a label to one property on their own (`date` is in every date's description). */
 const GENERIC = new Set(['date', 'time', 'amount', 'name', 'code', 'type', 'list', 'id', 'day', 'year', 'month', 'item', 'per', 'total', 'count', 'price', 'cost', 'person', 'who', 'where', 'when', 'what', 'how', 'used', 'given', 'shown', 'stated', 'written', 'printed', 'document']);
@@ -43,6 +43,9 @@ const SYNONYMS: Record<string, string[]> = {
   session: ['classes', 'lessons', 'weeks', 'meetings'],
   mileage: ['odometer', 'miles', 'km', 'kilometres'],
   feature: ['features', 'extras', 'equipment', 'highlights', 'amenities'],
+  ingredient: ['need', 'shopping', 'ingredients'],
+  step: ['method', 'instructions', 'directions', 'preparation'],
+  serving: ['serves', 'portions', 'yield', 'makes'],
   seller: ['contact', 'owner', 'vendor'],
   free: ['tickets', 'admission', 'entry', 'price', 'cost'],
 };

@@ -149,7 +149,13 @@ export function extractJobPosting(doc: Doc): Job {
   const titlePair = pair(doc, TITLE_LABELS);
   const firstSummary = nonEmpty[0] && !titlePair && !doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index) ? summaryParts(nonEmpty[0].text, true) : null;
   const secondSummary = nonEmpty[1] && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index) && nonEmpty[1].text.length <= 80 && !/[.!?:]$/.test(nonEmpty[1].text) ? summaryParts(nonEmpty[1].text, false) : null;
-  const summary = firstSummary ?? secondSummary;
+  // The title line may name the company and the line below the place: read both.
+  const summary: Summary | null = firstSummary || secondSummary ? {
+    title: firstSummary?.title ?? null,
+    company: firstSummary?.company ?? secondSummary?.company ?? null,
+    location: firstSummary?.location ?? secondSummary?.location ?? null,
+    remote: firstSummary?.remote ?? secondSummary?.remote ?? null,
+  } : null;
   const first = firstSummary?.title ?? nonEmpty[0]?.text ?? null;
   const firstIsPair = !!first && doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index);
   const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === nonEmpty[0]!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;

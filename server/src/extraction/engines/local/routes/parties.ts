@@ -19,6 +19,9 @@ const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
 /** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */
 export function addressLine(text: string): boolean {
   if (!text || CONTACT.test(text) || KV_LIKE.test(text)) return false;
+  // `Reg. code 14455667 | VAT No: EE1029`: registration and tax numbers are not part of an address.
+  if (text.split(/\s+\|\s+/).some((part) => KV_LIKE.test(part) || CONTACT.test(part))) return false;
+  if (/\b(?:reg(?:istration)?\.?\s*(?:no|nr|code|number)|company\s+(?:no|number|reg)|vat\s*(?:no|id|reg)|tax\s*id)\b/i.test(text)) return false;
   if (PHONE.test(text) && !/\p{L}{3}/u.test(text.replace(/^(?:tel|phone)\b/i, ''))) return false;
   return true;
 }

@@ -174,7 +174,7 @@ function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[],
 const NOTICE_RE = new RegExp(String.raw`(?:(?:at\s+least|no\s+later\s+than|not\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|upon|with|giving|provide|on)\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:['’]s?)?\s*(?:(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice(?:\s+of\s+non-renewal)?\s*)?(?:(?:prior\s+to|before|in\s+advance\s+of|ahead\s+of|preceding)\s+[^.;,:]+|(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice\b)`, 'i');
 
 function notice(stmts: string[]) {
-  const topical = (s: string) => /\bnotice|\bnotify|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
+  const topical = (s: string) => /\bnotice|\bnotif(?:y|ies|ied|ication)|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
   const renewalish = (s: string) => /\brenew|\bcancel|\bnon-renewal|\bend of (?:the |your )?(?:then[- ])?(?:current )?(?:term|subscription)|\bopt[- ]out|\bcontinue/i.test(s);
   const ordered = [...stmts.filter((s) => topical(s) && renewalish(s)), ...stmts.filter((s) => topical(s) && !renewalish(s) && !/\bbreach\b/i.test(s))];
   for (const s of ordered) {
@@ -192,7 +192,7 @@ function notice(stmts: string[]) {
 
 function autoRenewal(clauses: string[]) {
   const neg = /\b(?:does|will|shall|do|would)\s+not\s+(?:\w+\s+)?(?:auto[- ]?)?renew|\b(?:doesn['’]t|won['’]t)\s+(?:\w+\s+)?renew|\bnot\s+(?:be\s+)?(?:automatically\s+)?renew(?:ed)?\s+automatically|\bno\s+automatic\s+renewal|\bwill\s+not\s+auto-renew|\b(?:expires?|ends?|terminates?)\s+(?:automatically\s+)?(?:at|on)\s+the\s+end\b.*\bnew\s+(?:order|contract|agreement)|\brequires?\s+a\s+new\s+(?:order|contract|agreement)|\bnot\s+auto[- ]?renew/i;
-  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+renew\s+for\s+(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:successive|additional|further|subsequent)/i;
+  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+(?:automatically\s+)?renew\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)/i;
   for (const c of clauses) {
     if (neg.test(c)) return { language: g(c, c), value: g(false as boolean, c) };
     if (pos.test(c)) return { language: g(c, c), value: g(true as boolean, c) };
@@ -215,9 +215,9 @@ function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
 }
 
 function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
-  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|from\s+(?:the\s+)?(?:date\s+of\s+)?invoice)/i;
+  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|(?:from|of|after)\s+(?:the\s+)?(?:date\s+of\s+)?(?:the\s+)?invoice)/i;
   for (const kv of pairs(doc, ['payment terms', 'terms', 'payment', 'payment term'])) {
-    const m = re.exec(kv.value) ?? /^(\d{1,3})\s+days\b/i.exec(kv.value);
+    const m = re.exec(kv.value) ?? /^(?:within\s+)?(\d{1,3})\s+days\b/i.exec(kv.value);
     if (m) return g(Number(m.slice(1).find(Boolean)), lineOf(doc, kv));
   }
   for (const s of stmts) {
@@ -235,7 +235,7 @@ function priceEscalation(stmts: string[]): Grounded<string> {
 
 const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
   [/\bamendment\b|\baddendum\b/i, 'amendment'],
-  [/\border\s+form\b|\bservice\s+order\b|\bsales\s+order\b|\bpurchase\s+order\b|\border\s+#|\border\s+no\b/i, 'order_form'],
+  [/\border\s+form\b|\bservice\s+order\b|\bsales\s+order\b|\border\s+schedule\b|\bpurchase\s+order\b|\border\s+#|\border\s+no\b/i, 'order_form'],
   [/\brenewal\s+(?:notice|reminder)\b|\bupcoming\s+renewal\b|\bcoming\s+up\s+for\s+renewal\b|\bsubscription\s+renewal\b|\bwill\s+renew\s+on\b|\bnotice\s+of\s+renewal\b|\brenews\s+on\b|\brenewal\s+reminder\b|\breminder\b.*\brenew|\bdue\s+(?:to|for)\s+renew(?:al)?\b|\bis\s+set\s+to\s+renew\b/i, 'renewal_notice'],
   [/\bmaster\s+(?:services?|subscription|software|license|licence)?\s*agreement\b|\bmsa\b/i, 'master_agreement'],
   [/\bterms\s+of\s+(?:service|use)\b|\bterms\s+(?:and|&)\s+conditions\b/i, 'terms_of_service'],

@@ -65,6 +65,8 @@ function keyValues(lines: Line[]): KeyValue[] {
     const body = line.raw.replace(/^\s*[-*•]\s+/, '');
     const chunks = body.trim().split(/\s{3,}|\t+/);
     let pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    // `Reg. code 14455667 | VAT No: EE102938475`: each pipe-separated part that is a pair counts.
+    if (pairs.length === 0 && / \| /.test(body)) pairs = body.trim().split(/\s+\|\s+/).map((c) => parsePair(c)).filter((p) => p !== null);
     // `Invoice Number      TMS-44102`: a short label and its value across a wide gap, no colon.
     if (pairs.length === 0 && chunks.length === 2 && !body.includes(':') && /^[\p{L}][\p{L} .#'/-]{1,30}$/u.test(chunks[0]!) && chunks[0]!.split(' ').length <= 4 && /\d/.test(chunks[1]!)) {
       pairs = [{ label: clean(chunks[0]!), value: clean(chunks[1]!) }];
@@ -106,6 +108,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   const out: Section[] = [];
   let cur: Section | null = null;
   let lastItemIndent = -1;
+  let lastItemNumber: number | null = null;
   let gap = false;
   const kvAt = new Map(kvs.map((kv) => [kv.line, kv]));
   // The next non-blank line after each line, found in one backward pass (not a scan per line).
@@ -125,7 +128,13 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     const numberedHead = head && /^\d/.test(line.text);
     if (head && (head.rest || kv || nextIsContent || numberedHead || (gap || i === 0) && next && !headingOf(next.text) && !kvAt.has(next.index) && /[.;:]$/.test(next.text) === true)) {
       // `1. Q2 roadmap review` inside a list stays an item unless it is followed by its own sub-items (3.1).
-      if (item !== null && !head.rest && cur && cur.items.length > 0 && !gap && !(next && /^\s*\d+\.\d/.test(next.raw))) {
+      // The first `1. Spring fair planning` right under `Items discussed` is that list's item too.
+      const openList = cur && !gap && (cur.items.length > 0 || cur.body.length === 0 && cur.line === i - 1 && !/^\d/.test(lines[cur.line]!.text));
+      // `2. Treasurer's report: balance ...` after item 1 continues the numbered list, whatever its colon.
+      const number = /^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1];
+      const continues = number !== undefined && lastItemNumber !== null && Number(number) === lastItemNumber + 1 && line.indent === lastItemIndent;
+      if (item !== null && (!head.rest || continues) && cur && openList && !(next && /^\s*\d+\.\d/.test(next.raw))) {
+        lastItemNumber = number !== undefined ? Number(number) : null;
         cur.items.push(item);
         lastItemIndent = line.indent;
         gap = false;
@@ -143,6 +152,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
       // `- Tom Becker: write the runbook` is an item of the list it sits in, whatever its colon.
       cur.items.push(item);
       lastItemIndent = line.indent;
+      lastItemNumber = Number(/^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1] ?? NaN) || null;
       gap = false;
       continue;
     }
@@ -163,6 +173,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     if (item !== null) {
       cur.items.push(item);
       lastItemIndent = line.indent;
+      lastItemNumber = Number(/^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1] ?? NaN) || null;
     } else if (cur.items.length > 0 && line.indent > lastItemIndent && !gap) {
       cur.items[cur.items.length - 1] += ` ${line.text}`;
     } else cur.body.push(line.text);
@@ -229,7 +240,8 @@ function columnOf(block: string[]): number | null {
   const rights = twos.map((r) => r[1]!.text.trim());
   const lefts = twos.map((r) => r[0]!.text.trim());
   if (rights.some((t) => MONEY_ONLY.test(t))) return null;
-  const labelLike = (t: string) => !/[:\d]/.test(t) && t.split(/\s+/).length <= 4;
+  // `Invoice Nr:      BT/2026/0412` / `Invoice Number      TMS-1`: a column of labels beside their values.
+  const labelLike = (t: string) => !/\d/.test(t) && !/:./.test(t) && t.split(/\s+/).length <= 4;
   if (lefts.every(labelLike) && !rights.some((t) => t.includes(':'))) return null;
   return col;
 }

@@ -1,0 +1,75 @@
+// Shapes the third held-out set showed: label columns with colons, pipe-separated registration lines,
+// numbered lists right under a heading, `comes into force`, order schedules, notice by `notifies`, parenthesised asides.
+import { extractCustom, extractFixed } from '../../src/extraction/engines/local/index.js';
+import { unfoldColumns } from '../../src/extraction/engines/local/segment/document.js';
+
+describe('label columns and registration lines', () => {
+  it('keeps `Label:      value` columns together and keeps registration numbers out of the address', () => {
+    const lines = ['Invoice Nr:      BT/2026/0412', 'Issue date:      21 April 2026'];
+    expect(unfoldColumns(lines)).toEqual(lines);
+    const data = extractFixed('invoice', [
+      'Kalda Metall OÜ',
+      'Tartu mnt 5, 10115 Tallinn, Estonia',
+      'Reg. code 1234567 | VAT No: EE100200300',
+      '',
+      'Invoice Nr:      KM/26/7',
+      'Issue date:      21 April 2026',
+      'Due date:        5 May 2026',
+      '',
+      'Steel rods        10     12,00     120,00',
+      '',
+      'Total to pay                     120,00 EUR',
+    ].join('\n'));
+    expect(data.invoiceNumber).toBe('KM/26/7');
+    expect([data.issueDate, data.dueDate]).toEqual(['2026-04-21', '2026-05-05']);
+    expect(data.vendor).toEqual({ name: 'Kalda Metall OÜ', address: 'Tartu mnt 5, 10115 Tallinn, Estonia', taxId: 'EE100200300' });
+  });
+});
+
+describe('numbered lists under a heading', () => {
+  it('keeps every numbered line of the list as an item, a colon inside one included', () => {
+    const data = extractFixed('meeting-notes', 'Committee notes\nDate: 4 March 2026\n\nItems discussed\n1. Fair planning\n2. Treasurer\'s report: balance £3,412.50\n3. Playground quote\n');
+    expect(data.topicsDiscussed).toEqual(['Fair planning', 'Treasurer\'s report: balance £3,412.50', 'Playground quote']);
+  });
+});
+
+describe('contract term phrases', () => {
+  it('reads `comes into force on` and `expiring on`', () => {
+    const data = extractFixed('contract', 'DISTRIBUTION AGREEMENT\n\nThis Agreement comes into force on 1 February 2026 and remains in force for three years, expiring on 31 January 2029.');
+    expect([data.effectiveDate, data.expirationDate]).toEqual(['2026-02-01', '2029-01-31']);
+  });
+});
+
+describe('renewal order schedules', () => {
+  it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
+    const text = [
+      'ORDER SCHEDULE 4',
+      '',
+      'Provider: Tallow Systems Pty Ltd',
+      'Subscription Period: 1 July 2026 to 30 June 2027',
+      'Payment: within 30 days of the invoice date',
+      '',
+      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
+    ].join('\n');
+    const data = extractFixed('renewal', text);
+    expect(data.documentKindGuess).toBe('order_form');
+    expect(data.autoRenewal.value).toBe(true);
+    expect(data.noticePeriodDays.value).toBe(90);
+    expect(data.paymentTermsDays.value).toBe(30);
+    expect(data.contractEndDate.value).toBe('2027-06-30');
+    expect(data.overall_status).toBe('confirmed');
+  });
+});
+
+describe('custom: headings in plain words and asides', () => {
+  it('reads `You will need:` as the ingredients and skips the figure in parentheses', () => {
+    const out = extractCustom({
+      type: 'object',
+      properties: {
+        ingredients: { type: 'array', items: { type: 'string' } },
+        ovenTemperatureC: { type: 'number', description: 'Oven temperature in Celsius' },
+      },
+    }, 'PLUM CAKE\n\nBake: 40 min at 175 °C (155 °C fan)\n\nYou will need:\n- 500 g plums\n- 200 g flour\n');
+    expect(out).toEqual({ ingredients: ['500 g plums', '200 g flour'], ovenTemperatureC: 175 });
+  });
+});
