@@ -86,8 +86,12 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [num
 ];
 
 /** Every date written in `s`, in order of position; overlapping readings keep the earliest, most explicit one. */
+/** Every written date holds a figure or an ordinal word: text with neither is skipped without running the patterns. */
+const MAY_HOLD_DATE = /\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth/i;
+
 export function findDates(s: string, o: DateOptions = {}): FoundDate[] {
   const found: FoundDate[] = [];
+  if (!MAY_HOLD_DATE.test(s)) return found;
   for (const { re, read } of PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {

@@ -57,9 +57,9 @@ const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,']*\)?(?:
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
 const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
 /** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
-const dropMeasures = (line: string) => line
-  .replace(new RegExp(String.raw`(\d)\s*${MEASURE}\.?(?=\s*[x×@*]\s)`, 'giu'), '$1')
-  .replace(new RegExp(String.raw`(\d|[€$£]|\b[A-Z]{3})\s*\/\s*${MEASURE}\b`, 'giu'), '$1');
+const MEASURE_BEFORE_TIMES = new RegExp(String.raw`(\d)\s*${MEASURE}\.?(?=\s*[x×@*]\s)`, 'giu');
+const PER_MEASURE = new RegExp(String.raw`(\d|[€$£]|\b[A-Z]{3})\s*\/\s*${MEASURE}\b`, 'giu');
+const dropMeasures = (line: string) => (/\d/.test(line) ? line.replace(MEASURE_BEFORE_TIMES, '$1').replace(PER_MEASURE, '$1') : line);
 
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
