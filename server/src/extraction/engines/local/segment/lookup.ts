@@ -42,7 +42,9 @@ export function labelledLines(doc: Doc): LabelledLine[] {
       const original = chunk.trim();
       const c = ocrLetters(original);
       // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
-      const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c)
+      if (!/^\p{L}/u.test(c)) continue;
+      // The separator forms need a colon, dot leader or spaced dash somewhere: test for it before the long pattern.
+      const m = (/:|\.\.|\s-\s/.test(c) ? /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c) : null)
         ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s+([^\s\p{L}].*)$/u.exec(c);
       if (!m) continue;
       // Same length as the original, so the value is read from the text as written.

@@ -40,7 +40,7 @@ export function labelKey(label: string): string {
  * `Subt0tal` -> `Subtotal`); codes such as `E10` or `A2` are left alone.
  */
 export function ocrLetters(s: string): string {
-  if (!/[01]/.test(s)) return s;
+  if (!/\p{L}[01]|[01]\p{L}/u.test(s)) return s;
   return s.replace(/(?<![\p{L}\p{N}])(?:\p{L}{2,}[01]|\p{L}+[01]\p{L}+|[01]\p{L}{3,})(?![\p{L}\p{N}])/gu, (w) => w.replace(/0/g, 'o').replace(/1/g, 'l'));
 }
 
