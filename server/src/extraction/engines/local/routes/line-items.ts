@@ -64,7 +64,13 @@ const dropMeasures = (line: string) => (/\d/.test(line) ? line.replace(MEASURE_B
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
 function splitLine(raw: string, doc: Doc): Parsed | null {
-  const line = dropMeasures(raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim()).replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ')
+  let base = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  // `Waiting staff (4 x 6 hours @ £18.50)   £444.00`: a parenthesised note followed by figures belongs to the
+  // description; only what follows it is read as the line's figures.
+  const close = base.lastIndexOf(')');
+  const note = close > 0 && base.lastIndexOf('(', close) >= 0 && /\d/.test(base.slice(close + 1)) && /\p{L}/u.test(base.slice(0, base.lastIndexOf('(', close))) ? close + 1 : 0;
+  base = base.slice(0, note).replace(/\s/g, '\u0000') + dropMeasures(base.slice(note));
+  const line = base.replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ')
     // `1 234,56`: keep a space-grouped figure whole before the line is cut at its spaces.
     .replace(/(?<=(?:^|[^\d.,])\d{1,3}(?: \d{3})*) (?=\d{3}[.,]\d{2}(?!\d))/g, "'");
   const tokens = line.split(/\s+/);
@@ -80,7 +86,7 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
     leadQty = Number(lead[1]!.replace(',', '.'));
     head = head.slice(1);
   }
-  const desc = clean(head.join(' ').replace(/[\s:]+$/, ''));
+  const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
   if (!/\p{L}{2}/u.test(desc)) return null;
   return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
 }
@@ -127,6 +133,8 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
     if (Math.abs(ratio - Math.round(ratio)) < 1e-6) qty = Math.round(ratio);
   }
   if (unit === null && qty !== null && amount !== null && qty !== 0) unit = cents(amount / qty);
+  // Figures that do not multiply out were misread as quantity and price: the amount alone is sure.
+  if (qty !== null && unit !== null && amount !== null && Math.abs(qty * unit - amount) > Math.max(0.02, Math.abs(amount) * 0.005)) { qty = null; unit = null; }
   return { description: p.desc, quantity: qty, unitPrice: unit, amount };
 }
 
