@@ -69,7 +69,9 @@ function product(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, ['product', 'plan', 'service', 'subscription', 'edition', 'product name', 'solution', 'software', 'package', 'services', 'subscription plan', 'product plan', 'offering', 'tier']).find((k) => k.value && /\p{L}/u.test(k.value));
   if (kv) return g(trimPunct(dropParens(kv.value).split(/,\s+(?=\d)/)[0]!), lineOf(doc, kv));
   // `Order summary: Helio Sales Cloud Professional, 35 named users, ...`: a summary's first part names the product.
-  const summary = pairs(doc, ['order summary', 'summary', 'item', 'line item', 'order']).find((k) => /^[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,5},\s/.test(k.value));
+  // Any labelled value shaped `Product Name, 40 seats` names the product the same way (`Renewal of: ...`).
+  const summary = pairs(doc, ['order summary', 'summary', 'item', 'line item', 'order']).find((k) => /^[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,5},\s/.test(k.value))
+    ?? doc.kvs.find((k) => new RegExp(String.raw`^[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,5},\s+${COUNT_SOURCE}\s+(?:named\s+|active\s+)?(?:seats?|users?|licen[cs]es?)\b`, 'i').test(k.value));
   if (summary) return g(summary.value.split(',')[0]!.trim(), lineOf(doc, summary));
   const patterns = [
     /\bsubscription\s+(?:to|for)\s+((?:the\s+)?[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,5})/,
