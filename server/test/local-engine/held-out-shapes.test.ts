@@ -73,3 +73,40 @@ describe('custom: headings in plain words and asides', () => {
     expect(out).toEqual({ ingredients: ['500 g plums', '200 g flour'], ovenTemperatureC: 175 });
   });
 });
+
+describe('receipts and invoices in other layouts', () => {
+  it('reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender', () => {
+    const data = extractFixed('receipt', [
+      'BOULANGERIE DU LAC',
+      'Quai du Mont-Blanc 3',
+      '1201 Genève',
+      'Tél. 022 555 01 23',
+      '',
+      'Le 05/03/2026 à 08:47',
+      '',
+      'Pain au chocolat        CHF 2.40',
+      'Café crème              CHF 4.20',
+      '',
+      'Total                   CHF 6.60',
+      'dont TVA 2.6%           CHF 0.17',
+      'Carte: TWINT            CHF 6.60',
+    ].join('\n'));
+    expect(data.address).toBe('Quai du Mont-Blanc 3, 1201 Genève');
+    expect([data.total, data.tax, data.currency, data.paymentMethod]).toEqual([6.6, 0.17, 'CHF', 'TWINT']);
+    expect(data.items.map((i) => i.description)).toEqual(['Pain au chocolat', 'Café crème']);
+  });
+
+  it('keeps a parenthesised note in the description and drops a quantity and price that do not multiply out', () => {
+    const data = extractFixed('invoice', 'Greenleaf Catering Ltd\n1 Way, Reading\n\nInvoice number: GC-1\n\nDescription                                   Amount\nWaiting staff (4 x 6 hours @ £18.50)           £444.00\n\nTotal                                          £444.00');
+    expect(data.lineItems).toEqual([{ description: 'Waiting staff (4 x 6 hours @ £18.50)', quantity: 1, unitPrice: 444, amount: 444 }]);
+  });
+});
+
+describe('renewal products in labelled summaries', () => {
+  it('reads `Renewal of: Product, 40 seats`', () => {
+    const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+    expect(data.product.value).toBe('Sable Clinic Insights Premium');
+    expect(data.seatCount.value).toBe(40);
+    expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([10080, 'EUR', 'annual']);
+  });
+});

@@ -86,6 +86,7 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
     leadQty = Number(lead[1]!.replace(',', '.'));
     head = head.slice(1);
   }
+  // `Free range eggs x6` keeps its pack size: a count after the name is part of the product.
   const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
   if (!/\p{L}{2}/u.test(desc)) return null;
   return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };

@@ -13,7 +13,7 @@ const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', '
 const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics'];
 const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision'];
 const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items'];
-const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
+const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 

@@ -12,8 +12,8 @@ export interface PartyBlock {
   end: number;
 }
 
-const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:tel|phone|fax|mobile|t|p)\b/i;
-const CONTACT = /@|https?:|www\.|^(?:tel|phone|fax|email|e-mail|web)\b/i;
+const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:t[eé]l|phone|fax|mobile|t|p)\b/i;
+const CONTACT = /@|https?:|www\.|^(?:t[eé]l[eé]?(?:fon|phone)?|phone|fax|email|e-mail|web)\b/i;
 const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
 
 /** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */

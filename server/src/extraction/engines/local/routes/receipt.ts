@@ -8,14 +8,16 @@ import { parseTime } from '../normalise/times.js';
 import { extractLineItems } from './line-items.js';
 import { addressLine } from './parties.js';
 import { extractTotals } from './totals.js';
+import { CODE_RE_SOURCE } from '../normalise/currency.js';
 
-const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque)\b/i;
-const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method'];
+const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
+const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method', 'carte', 'karte', 'zahlung', 'zahlungsart', 'paiement', 'mode de paiement', 'pago'];
 
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
   // How the card was presented (`contactless`, `chip`) is not the tender.
   s = s.replace(/\b(?:contactless|chip(?:\s*(?:&|and)\s*pin)?|tap(?:ped)?|swiped?|nfc|pin verified|inserted)\b/gi, ' ');
+  s = s.replace(new RegExp(String.raw`(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])`, 'g'), ' ');
   const cleaned = clean(s.replace(/(?:[*xX•#]{2,}[\s-]*)+\d{0,4}|\b(?:ending|ending in|ends in|last 4)\b.*$|\b\d{4}\b|[$€£][\d.,]+|\d+[.,]\d{2}/gi, ' ')).replace(/[\s,:-]+$/, '');
   return cleaned && /\p{L}{2}/u.test(cleaned) ? cleaned : null;
 }

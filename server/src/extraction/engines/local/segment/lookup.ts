@@ -2,6 +2,7 @@
 // (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
 import type { Doc, KeyValue, Section } from './document.js';
 import { labelHas, labelIs, labelKey, ocrLetters } from './text.js';
+import { CODE_RE_SOURCE } from '../normalise/currency.js';
 
 export type Match = 'is' | 'has';
 
@@ -31,6 +32,9 @@ export interface LabelledLine {
  */
 const labelledCache = new WeakMap<Doc, LabelledLine[]>();
 
+/** A wide gap before a word starts another column, unless the word is a currency code (`Total      CHF 13.20`). */
+const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE})\b)`);
+
 export function labelledLines(doc: Doc): LabelledLine[] {
   const cached = labelledCache.get(doc);
   if (cached) return cached;
@@ -38,7 +42,7 @@ export function labelledLines(doc: Doc): LabelledLine[] {
   labelledCache.set(doc, out);
   for (const line of doc.lines) {
     if (!line.text) continue;
-    for (const chunk of line.raw.trim().split(/\s{4,}(?=[A-Za-z])/)) {
+    for (const chunk of line.raw.trim().split(COLUMN_GAP)) {
       const original = chunk.trim();
       const c = ocrLetters(original);
       // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
