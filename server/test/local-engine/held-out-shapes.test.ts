@@ -110,3 +110,26 @@ describe('renewal products in labelled summaries', () => {
     expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([10080, 'EUR', 'annual']);
   });
 });
+
+describe('contract parties in their own paragraphs and duties in numbered clauses', () => {
+  it('reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses', () => {
+    const data = extractFixed('contract', [
+      'CONSULTING AGREEMENT',
+      '',
+      'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
+      '',
+      'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
+      '',
+      'and',
+      '',
+      'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
+      '',
+      '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
+      '',
+      '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
+    ].join('\n'));
+    expect(data.parties).toEqual([{ name: 'Pinnacle Growth Advisors, LLC', role: 'Consultant' }, { name: 'Mesa Verde Foods, Inc.', role: 'Client' }]);
+    expect(data.keyObligations).toEqual(['Consultant shall provide the services described in Exhibit A.']);
+    expect(data.governingLaw).toBe('Colorado');
+  });
+});

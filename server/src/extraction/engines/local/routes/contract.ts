@@ -49,9 +49,14 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
 
 /** `between X, a Delaware corporation ("Client"), and Y ("Provider")`. */
 function proseParties(doc: Doc): FixedData['contract']['parties'] {
-  const m = /\b(?:by and )?between\s+([\s\S]{5,600}?)(?:\n\s*\n|$)/i.exec(doc.text);
+  const m = /\b(?:by and )?between\s*:?\s+([\s\S]{5,900})/i.exec(doc.text);
   if (!m) return [];
-  const span = clean(m[1]!);
+  // The parties run to the first blank line, or, when each stands in its own paragraph (`between:` / party /
+  // `and` / party), to the first numbered clause or recital.
+  const firstPara = /^([\s\S]*?)(?:\n\s*\n|$)/.exec(m[1]!)![1]!;
+  const span = clean(/\(\s*(?:the\s+|hereinafter\s+)?["“'][^"”']+["”']\s*\)\s*[,;.]?\s*$/.test(clean(firstPara)) || !/["“]/.test(firstPara)
+    ? m[1]!.split(/\n\s*(?:\d{1,2}\.|article|section|whereas|recitals|now,? therefore|background)\b/i)[0]!
+    : firstPara);
   const out: FixedData['contract']['parties'] = [];
   const re = /(?:^|\)\s*,?\s*(?:and\s+)?|\band\s+)([A-Z][^()"“]*?)\s*(?:,\s*(?:a|an)\s+[^()]*?)?\s*\(\s*(?:the\s+|hereinafter\s+)?["“']([^"”']+)["”']\s*\)/g;
   for (let p = re.exec(span); p; p = re.exec(span)) {
@@ -137,9 +142,14 @@ function clauseList(doc: Doc, headings: string[], mention: RegExp): string[] {
 /** Without an obligations heading: list items that bind a party (`shall`, `must`, `agrees to`). */
 function dutyItems(doc: Doc): string[] {
   const out: string[] = [];
+  const binds = (t: string) => /\b(?:shall|must|agrees?\s+to|will)\b/i.test(t) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b|\bconstrued\b/i.test(t);
+  const skip = (s: Section) => /terminat|renew|law|jurisdiction|notice|term$|definition|interpretation|entire|severab|counterpart|assignment|waiver|payment|compensation|fees?$/i.test(s.heading);
+  for (const s of doc.sections) if (!skip(s)) for (const item of s.items) if (binds(item)) out.push(clean(item));
+  if (out.length > 0) return out;
+  // No listed duties: the `shall` sentences of numbered clauses (`1. SERVICES. Consultant shall provide ...`).
   for (const s of doc.sections) {
-    if (/terminat|renew|law|jurisdiction|notice|term$/i.test(s.heading)) continue;
-    for (const item of s.items) if (/\b(?:shall|must|agrees?\s+to|will)\b/i.test(item) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b/i.test(item)) out.push(clean(item));
+    if (skip(s) || s.items.length > 0 || !/^\d/.test(doc.lines[s.line]?.text ?? '')) continue;
+    for (const sentence of sentences(s.body.join(' '))) if (/\b(?:shall|must|agrees?\s+to)\b/i.test(sentence) && binds(sentence)) out.push(sentence);
   }
   return out;
 }
