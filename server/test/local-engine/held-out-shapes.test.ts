@@ -133,3 +133,11 @@ describe('contract parties in their own paragraphs and duties in numbered clause
     expect(data.governingLaw).toBe('Colorado');
   });
 });
+
+describe('question headings', () => {
+  it('reads a list under `Why <Company>?` as the benefits', () => {
+    const data = extractFixed('job-posting', 'Junior Accountant\nHarrow & Finch\n\nAbout you\n• AAT qualified\n\nWhy Harrow & Finch?\n• Paid study leave\n• 25 days annual leave');
+    expect(data.benefits).toEqual(['Paid study leave', '25 days annual leave']);
+    expect(data.requirements).toEqual(['AAT qualified']);
+  });
+});

@@ -26,7 +26,7 @@ type ListKind = 'requirements' | 'responsibilities' | 'benefits';
 /** A list heading the synonym lists do not name, read by its words (`What we expect`, `You bring`, `Why us`). */
 function listKind(heading: string): ListKind | null {
   const h = heading.toLowerCase();
-  if (/\b(?:offer|perks?|benefits?|rewards?|why (?:join|us|work)|you(?:'|’)ll get|you get|in return)\b/.test(h)) return 'benefits';
+  if (/\b(?:offer|perks?|benefits?|rewards?|why (?:join|us|work)|you(?:'|’)ll get|you get|in return)\b|^why\b/.test(h)) return 'benefits';
   if (/\b(?:requir\w*|qualif\w*|expect\w*|bring|need|looking for|profile|skills?|must|ideal|candidate|background|competenc\w*|who you are|about you)\b/.test(h)) return 'requirements';
   if (/\b(?:responsib\w*|dut(?:y|ies)|you(?:'|’)ll do|you will do|will you do|role|tasks?|involves?|day[- ]to[- ]day|mission|your day)\b/.test(h)) return 'responsibilities';
   return null;

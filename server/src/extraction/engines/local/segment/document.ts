@@ -100,7 +100,8 @@ function headingOf(text: string): { heading: string; rest: string } | null {
   if (plainNumbered && plainNumbered[1]!.split(' ').length <= 5) return { heading: plainNumbered[1]!, rest: '' };
   if (stripBullet(t) !== null) return null;
   const m = /^([^:]{1,60}?):?\s*$/.exec(t);
-  if (!m || /[.;!?]$/.test(m[1]!) || m[1]!.split(/\s+/).length > 8) return null;
+  // `Why Harrow & Finch?` heads the list below it; a sentence ending in `.`, `;` or `!` heads nothing.
+  if (!m || /[.;!]$/.test(m[1]!) || m[1]!.split(/\s+/).length > 8) return null;
   return { heading: m[1]!, rest: '' };
 }
 
