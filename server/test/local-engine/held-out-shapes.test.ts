@@ -141,3 +141,26 @@ describe('question headings', () => {
     expect(data.requirements).toEqual(['AAT qualified']);
   });
 });
+
+describe('custom: labels shared between sibling properties', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      plate: { type: 'string', description: 'Vehicle registration number' },
+      vehicle: { type: 'string', description: 'Make and model' },
+      street: { type: 'string', description: 'Where it happened' },
+      issuedTime: { type: 'string', description: 'HH:MM' },
+      discountedFine: { type: 'number', description: 'Reduced amount for early payment' },
+    },
+  };
+  const text = 'PENALTY NOTICE\n\nVehicle registration: KX19 LMN\nMake/model: Ford Fiesta\nLocation: Marine Parade\nObserved: 14:32 on 9 February 2026\n\nAmount due: £70.00 (reduced to £35.00 if paid within 14 days)';
+
+  it('gives a label to the property whose words explain all of it, and reads the only time of day', () => {
+    const out = extractCustom(schema, text);
+    expect([out.plate, out.vehicle, out.street, out.issuedTime]).toEqual(['KX19 LMN', 'Ford Fiesta', 'Marine Parade', '14:32']);
+  });
+
+  it('does not take a figure whose neighbours only echo the description', () => {
+    expect(extractCustom(schema, text).discountedFine).toBeNull();
+  });
+});

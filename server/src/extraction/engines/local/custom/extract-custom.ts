@@ -87,7 +87,9 @@ function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | nul
       if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
       const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
       const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
-      if (hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
+      // Description words alone (`reduced`, `amount`) sit beside many figures: one neighbour must be the name's own word.
+      const named = near.some((t) => t && (wordsMatch(t, new Set(v.nameStems)) || wordsMatch(t, v.strong)));
+      if (named && hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
         // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
         if (tokens[i]!.startsWith('(')) {
           const unit = tokens[i + 1]?.replace(/[()]/g, '');
@@ -206,6 +208,11 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         // A date field the document does not label: the only date it states.
         const dates = [...new Set(findDates(scope.doc.text, scope.doc.dateOptions).map((d) => d.iso))];
         return dates.length === 1 ? dates[0]! : null;
+      }
+      if (flavour === 'time') {
+        // Likewise a time of day: the only one the document states.
+        const times = [...new Set(scope.doc.lines.map((l) => parseTime(l.text)).filter((t) => t !== null))];
+        return times.length === 1 ? times[0]! : null;
       }
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.

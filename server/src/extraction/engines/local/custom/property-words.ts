@@ -44,6 +44,7 @@ const SYNONYMS: Record<string, string[]> = {
   mileage: ['odometer', 'miles', 'km', 'kilometres'],
   feature: ['features', 'extras', 'equipment', 'highlights', 'amenities'],
   ingredient: ['need', 'shopping', 'ingredients'],
+  street: ['location', 'address', 'road'],
   step: ['method', 'instructions', 'directions', 'preparation'],
   serving: ['serves', 'portions', 'yield', 'makes'],
   seller: ['contact', 'owner', 'vendor'],
@@ -118,7 +119,9 @@ function scoreParts(label: string, v: Vocabulary): { score: number; byName: numb
   const byName = (score / words.length) * 0.7 + covered * 0.3;
   // A label made only of the description's own specific words (`Arrival` for checkIn described as `Arrival date`,
   // `Vet` for one described as `Veterinarian ...`) names the property too, a little less surely than its name.
-  const bySpecific = v.specific.size > 0 && words.every((w) => wordMatch(w, v.specific) || abbreviates(w, v.specific)) ? 0.6 : 0;
+  // More of the description's words matched is surer: `Vehicle registration` for one described as `Vehicle registration
+  // number` beats a sibling `vehicle` that explains only half of the label.
+  const bySpecific = v.specific.size > 0 && words.every((w) => wordMatch(w, v.specific) || abbreviates(w, v.specific)) ? Math.min(0.8, 0.5 + 0.1 * words.length) : 0;
   return { score: Math.max(byName, bySpecific), byName };
 }
 
