@@ -164,3 +164,24 @@ describe('custom: labels shared between sibling properties', () => {
     expect(extractCustom(schema, text).discountedFine).toBeNull();
   });
 });
+
+describe('invoice labels without colons', () => {
+  it('reads `INVOICE NO.  BSE-0937` and `VAT No. GB 298 4471 02` in the letterhead', () => {
+    const data = extractFixed('invoice', [
+      'BRIGHT SPARK ELECTRICAL',
+      'Unit 4, Canal Works, Hebden Bridge HX7 8AD',
+      'Tel: 01422 555 012  |  VAT No. GB 298 4471 02',
+      '',
+      '                                   INVOICE NO.  BSE-0937',
+      '                                   DATE         14/03/2026',
+      '',
+      'Labour - rewire kitchen circuit        7.5    45.00     337.50',
+      '',
+      'INVOICE TOTAL                                           337.50',
+      'Previous invoice BSE-0911 paid 02/03/2026.',
+    ].join('\n'));
+    expect(data.invoiceNumber).toBe('BSE-0937');
+    expect(data.vendor.taxId).toBe('GB 298 4471 02');
+    expect(data.issueDate).toBe('2026-03-14');
+  });
+});
