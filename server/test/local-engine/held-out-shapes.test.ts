@@ -185,3 +185,13 @@ describe('invoice labels without colons', () => {
     expect(data.issueDate).toBe('2026-03-14');
   });
 });
+
+describe('receipt greetings and pack sizes', () => {
+  it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
+    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    expect(data.merchant).toBe('SAKURA RAMEN HOUSE');
+    expect(data.address).toBe('88 Harrison Ave, Boston MA 02111');
+    expect(data.items).toEqual([{ description: 'Gyoza (6 pc)', quantity: 2, unitPrice: 9, amount: 18 }]);
+    expect([data.date, data.time, data.paymentMethod]).toEqual(['2026-03-14', '19:42', 'VISA']);
+  });
+});

@@ -68,8 +68,9 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
   // `Waiting staff (4 x 6 hours @ £18.50)   £444.00`: a parenthesised note followed by figures belongs to the
   // description; only what follows it is read as the line's figures.
   const close = base.lastIndexOf(')');
-  const note = close > 0 && base.lastIndexOf('(', close) >= 0 && /\d/.test(base.slice(close + 1)) && /\p{L}/u.test(base.slice(0, base.lastIndexOf('(', close))) ? close + 1 : 0;
-  base = base.slice(0, note).replace(/\s/g, '\u0000') + dropMeasures(base.slice(note));
+  const open = close > 0 ? base.lastIndexOf('(', close) : -1;
+  const note = open >= 0 && /\d/.test(base.slice(close + 1)) && /\p{L}/u.test(base.slice(0, open)) ? close + 1 : 0;
+  base = note ? base.slice(0, open) + base.slice(open, note).replace(/\s/g, '\u0000') + dropMeasures(base.slice(note)) : dropMeasures(base);
   const line = base.replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ')
     // `1 234,56`: keep a space-grouped figure whole before the line is cut at its spaces.
     .replace(/(?<=(?:^|[^\d.,])\d{1,3}(?: \d{3})*) (?=\d{3}[.,]\d{2}(?!\d))/g, "'");

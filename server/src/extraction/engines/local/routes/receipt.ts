@@ -44,7 +44,7 @@ const STOP_WORDS = /^(?:welcome to|thank you|receipt|sales receipt|customer copy
 
 export function extractReceipt(doc: Doc): FixedData['receipt'] {
   // Merchant: the first line that is not a greeting or a title; the address lines follow it.
-  let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice)$/i.test(l.text));
+  let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
   let merchant: string | null = null;
   const address: string[] = [];
   const header = new Set<number>();
