@@ -107,7 +107,18 @@ export function labelScore(label: string, v: Vocabulary): number {
 /** Whether the label names the property by its name or synonyms, not only by its description's words. */
 export const namesProperty = (label: string, v: Vocabulary, min: number) => scoreParts(label, v).byName >= min;
 
+/** Scores already computed per property vocabulary: every property looks at every label, and siblings look again. */
+const scored = new WeakMap<Vocabulary, Map<string, { score: number; byName: number }>>();
+
 function scoreParts(label: string, v: Vocabulary): { score: number; byName: number } {
+  let seen = scored.get(v);
+  if (!seen) { seen = new Map(); scored.set(v, seen); }
+  let parts = seen.get(label);
+  if (!parts) { parts = scorePartsUncached(label, v); seen.set(label, parts); }
+  return parts;
+}
+
+function scorePartsUncached(label: string, v: Vocabulary): { score: number; byName: number } {
   const words = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem);
   if (words.length === 0) return { score: 0, byName: 0 };
   let score = 0;
