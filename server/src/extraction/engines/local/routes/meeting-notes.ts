@@ -17,8 +17,11 @@ const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', '
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 
+const NAME_RE = new RegExp(`^${NAME}$`, 'u');
+
 function isName(s: string): boolean {
-  return new RegExp(`^${NAME}$`, 'u').test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s);
+  // `PM`, `CTO`: an acronym after a name is a role.
+  return NAME_RE.test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s) && !/^[\p{Lu}]{2,5}$/u.test(s);
 }
 
 /** Titles and job words written before a name (`Dr. Helen Park`, `Nurse Lead Sam Ortiz`): a name is the person alone. */
@@ -34,10 +37,12 @@ export function personName(s: string): string {
   return n;
 }
 
-function names(list: string[]): string[] {
+/** Attendee names from one line of names (`A, B and C`), or from a list of one person per item (`- Ana Lima, PM`). */
+function names(list: string[], perItem = false): string[] {
   const out: string[] = [];
   for (const raw of list) {
-    for (const part of dropParens(raw).split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
+    const text = perItem ? dropParens(raw).split(/\s*[,;]\s*|\s+[-–—|]\s+/)[0]! : dropParens(raw);
+    for (const part of text.split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
       const n = personName(trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, '')));
       if (n && isName(n) && !out.includes(n)) out.push(n);
     }
@@ -104,7 +109,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
 
   const attendeePairs = pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value);
   const attendeeSection = firstSection(doc, ATTENDEE_LABELS);
-  const attendees = names(attendeePairs.length ? attendeePairs.map((kv) => kv.value) : listOf(attendeeSection));
+  const attendees = attendeePairs.length ? names(attendeePairs.map((kv) => kv.value)) : names(listOf(attendeeSection), !!attendeeSection?.items.length);
 
   const actionsSection = firstSection(doc, ACTIONS);
   let actionTexts = listOf(actionsSection);
