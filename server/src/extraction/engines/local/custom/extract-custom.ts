@@ -8,7 +8,7 @@ import { parseTime } from '../normalise/times.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
-import { labelScore, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
+import { labelScore, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -18,6 +18,8 @@ interface Scope {
   /** The scope's lines, for nearby-word and pattern searches. */
   lines: string[];
   root: boolean;
+  /** The properties of the object being filled, so a label goes to the property it names best. */
+  siblings?: { name: string; v: Vocabulary }[];
 }
 
 const PHONE_RE = /(?:\+|\b)\(?\d[\d\s().-]{6,}\d\b/;
@@ -38,6 +40,9 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   let best: Scope['pairs'][number] | null = null, bestScore = MIN_SCORE;
   for (const p of scope.pairs) {
     const s = labelScore(p.label, v);
+    if (s < bestScore) continue;
+    // `Pet: Biscuit` names petName better than a clinician described as `Veterinarian seeing the pet`.
+    if (!namesProperty(p.label, v, MIN_SCORE) && scope.siblings?.some((o) => o.v !== v && labelScore(p.label, o.v) > s)) continue;
     if (s >= bestScore && accept([p.value, ...p.more].join(' ')) && (s > bestScore || !best)) { best = p; bestScore = s; }
   }
   return best;
@@ -68,7 +73,8 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
     const options = node.enum.filter((e): e is string => typeof e === 'string');
     return options.find((o) => clean(value).toLowerCase() === o.toLowerCase()) ?? options.find((o) => new RegExp(`\\b${o.replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(value)) ?? null;
   }
-  const v = trimPunct(clean(value));
+  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`.
+  const v = trimPunct(clean(/(?:name|Name)$/.test(name) ? dropParens(value) || value : value));
   return v || null;
 }
 
@@ -81,7 +87,15 @@ function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | nul
       if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
       const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
       const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
-      if (hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
+      // Description words alone (`reduced`, `amount`) sit beside many figures: one neighbour must be the name's own word.
+      const named = near.some((t) => t && (wordsMatch(t, new Set(v.nameStems)) || wordsMatch(t, v.strong)));
+      if (named && hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
+        // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
+        if (tokens[i]!.startsWith('(')) {
+          const unit = tokens[i + 1]?.replace(/[()]/g, '');
+          const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
+          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return n; }
+        }
         const n = toNumber(tokens[i]!, scope, integer);
         if (n !== null) return n;
       }
@@ -152,10 +166,10 @@ function memberByShape(name: string, scope: Scope): string | null {
   return null;
 }
 
-function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean): unknown {
+function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean, vocab?: Vocabulary): unknown {
   const node = resolve(raw, root);
   const kind = kindOf(node);
-  const v = vocabulary(name, node.description);
+  const v = vocab ?? vocabulary(name, node.description);
   switch (kind) {
     case 'object': {
       const inner = subScope(scope, v) ;
@@ -194,6 +208,11 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         // A date field the document does not label: the only date it states.
         const dates = [...new Set(findDates(scope.doc.text, scope.doc.dateOptions).map((d) => d.iso))];
         return dates.length === 1 ? dates[0]! : null;
+      }
+      if (flavour === 'time') {
+        // Likewise a time of day: the only one the document states.
+        const times = [...new Set(scope.doc.lines.map((l) => parseTime(l.text)).filter((t) => t !== null))];
+        return times.length === 1 ? times[0]! : null;
       }
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.
@@ -235,9 +254,11 @@ function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptySc
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let first = scope.root;
-  for (const [name, raw] of Object.entries(props)) {
+  const siblings = Object.entries(props).map(([name, raw]) => ({ name, v: vocabulary(name, resolve(raw, root).description) }));
+  const inner: Scope = { ...scope, siblings };
+  for (const [k, [name, raw]] of Object.entries(props).entries()) {
     if (emptyScope && !scope.root) { out[name] = kindOf(resolve(raw, root)) === 'array' ? [] : null; continue; }
-    out[name] = extractValue(name, raw, scope, root, first);
+    out[name] = extractValue(name, raw, inner, root, first, siblings[k]!.v);
     first = false;
   }
   return out;

@@ -1,6 +1,9 @@
 // What a caller's property is called, in words a document might use as its label.
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that', 'please', 'kindly', 'your', 'our', 'you', 'will', 'we', 'll', 're']);
+
+/** Description words too general to tie a label to one property on their own (`date` is in every date's description). */
+const GENERIC = new Set(['date', 'time', 'amount', 'name', 'code', 'type', 'list', 'id', 'day', 'year', 'month', 'item', 'per', 'total', 'count', 'price', 'cost', 'person', 'who', 'where', 'when', 'what', 'how', 'used', 'given', 'shown', 'stated', 'written', 'printed', 'document']);
 
 /** Label words that mean the same as a property word. */
 const SYNONYMS: Record<string, string[]> = {
@@ -40,6 +43,10 @@ const SYNONYMS: Record<string, string[]> = {
   session: ['classes', 'lessons', 'weeks', 'meetings'],
   mileage: ['odometer', 'miles', 'km', 'kilometres'],
   feature: ['features', 'extras', 'equipment', 'highlights', 'amenities'],
+  ingredient: ['need', 'shopping', 'ingredients'],
+  street: ['location', 'address', 'road'],
+  step: ['method', 'instructions', 'directions', 'preparation'],
+  serving: ['serves', 'portions', 'yield', 'makes'],
   seller: ['contact', 'owner', 'vendor'],
   free: ['tickets', 'admission', 'entry', 'price', 'cost'],
 };
@@ -74,6 +81,8 @@ export interface Vocabulary {
   /** Stems of the description's words (weaker evidence). */
   weak: Set<string>;
   nameStems: string[];
+  /** Description stems that are not generic: `arrival` in `Arrival date, YYYY-MM-DD`. */
+  specific: Set<string>;
 }
 
 export function vocabulary(name: string, description: unknown): Vocabulary {
@@ -84,22 +93,50 @@ export function vocabulary(name: string, description: unknown): Vocabulary {
     for (const s of SYNONYMS[stem(w)] ?? SYNONYMS[w] ?? []) strong.add(stem(s));
   }
   const weak = new Set(descriptionWords(description).map(stem));
-  return { strong, weak, nameStems: words.map(stem) };
+  const specific = new Set([...weak].filter((w) => !GENERIC.has(w) && !strong.has(w)));
+  return { strong, weak, specific, nameStems: words.filter((w) => !STOP.has(w)).map(stem) };
 }
 
 const wordMatch = (a: string, set: Set<string>) => set.has(a) || [...set].some((b) => b.length >= 3 && a.length >= 3 && (a.startsWith(b) || b.startsWith(a)) && Math.min(a.length, b.length) >= 3 && Math.abs(a.length - b.length) <= 4);
 
 /** How well a label names the property: 0 to 1, weighted toward the name's own words. */
 export function labelScore(label: string, v: Vocabulary): number {
+  return scoreParts(label, v).score;
+}
+
+/** Whether the label names the property by its name or synonyms, not only by its description's words. */
+export const namesProperty = (label: string, v: Vocabulary, min: number) => scoreParts(label, v).byName >= min;
+
+/** Scores already computed per property vocabulary: every property looks at every label, and siblings look again. */
+const scored = new WeakMap<Vocabulary, Map<string, { score: number; byName: number }>>();
+
+function scoreParts(label: string, v: Vocabulary): { score: number; byName: number } {
+  let seen = scored.get(v);
+  if (!seen) { seen = new Map(); scored.set(v, seen); }
+  let parts = seen.get(label);
+  if (!parts) { parts = scorePartsUncached(label, v); seen.set(label, parts); }
+  return parts;
+}
+
+function scorePartsUncached(label: string, v: Vocabulary): { score: number; byName: number } {
   const words = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem);
-  if (words.length === 0) return 0;
+  if (words.length === 0) return { score: 0, byName: 0 };
   let score = 0;
   for (const w of words) score += wordMatch(w, new Set(v.nameStems)) ? 1 : wordMatch(w, v.strong) ? 0.8 : wordMatch(w, v.weak) ? 0.5 : 0;
   // How much of the name the label covers; a synonym of the whole name (`Where` for venue) covers it too.
   const covered = words.some((w) => wordMatch(w, v.strong) && !wordMatch(w, new Set(v.nameStems))) && v.nameStems.length === 1
     ? 1
     : v.nameStems.filter((n) => words.some((w) => wordMatch(w, new Set([n])))).length / Math.max(1, v.nameStems.length);
-  return (score / words.length) * 0.7 + covered * 0.3;
+  const byName = (score / words.length) * 0.7 + covered * 0.3;
+  // A label made only of the description's own specific words (`Arrival` for checkIn described as `Arrival date`,
+  // `Vet` for one described as `Veterinarian ...`) names the property too, a little less surely than its name.
+  // More of the description's words matched is surer: `Vehicle registration` for one described as `Vehicle registration
+  // number` beats a sibling `vehicle` that explains only half of the label.
+  const bySpecific = v.specific.size > 0 && words.every((w) => wordMatch(w, v.specific) || abbreviates(w, v.specific)) ? Math.min(0.8, 0.5 + 0.1 * words.length) : 0;
+  return { score: Math.max(byName, bySpecific), byName };
 }
+
+/** A label word that is the start of a longer description word (`vet` for `veterinarian`, `qty` excluded: needs 3+ letters). */
+const abbreviates = (w: string, set: Set<string>) => w.length >= 3 && [...set].some((b) => b.length > w.length + 2 && b.startsWith(w));
 
 export const wordsMatch = wordMatch;

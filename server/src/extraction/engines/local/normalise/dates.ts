@@ -33,6 +33,16 @@ const MONTH_NAMES: [number, string[]][] = [
 for (const [n, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = n;
 const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
+/** Ordinal day words: `first` .. `thirty-first`. */
+const ORDINALS: Record<string, number> = {};
+const UNITS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'];
+const TEENS = ['tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
+UNITS.forEach((w, i) => { ORDINALS[w] = i + 1; ORDINALS[`twenty-${w}`] = 21 + i; ORDINALS[`twenty ${w}`] = 21 + i; ORDINALS[`twenty${w}`] = 21 + i; });
+TEENS.forEach((w, i) => { ORDINALS[w] = 10 + i; });
+ORDINALS.twentieth = 20; ORDINALS.thirtieth = 30; ORDINALS['thirty-first'] = 31; ORDINALS['thirty first'] = 31;
+const ORDINAL_RE = Object.keys(ORDINALS).sort((a, b) => b.length - a.length).join('|');
+const ordinal = (w: string) => ORDINALS[w.toLowerCase().replace(/\s+/g, ' ')]!;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function iso(y: number, m: number, d: number): string | null {
@@ -44,7 +54,7 @@ function iso(y: number, m: number, d: number): string | null {
 const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
 // Order matters: the most explicit forms first, so `2026-03-01` is never read as a numeric d-m-y.
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [number, number, number | null] | null }[] = [
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [number | null, number, number] | null }[] = [
   { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/giu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
     re: /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.:/-]\d)/giu,
@@ -56,18 +66,32 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [num
     },
   },
   {
+    // `the third of March 2026`, `first day of June, 2026`
+    re: new RegExp(`\\b(${ORDINAL_RE})\\s+(?:day\\s+)?of\\s+(${MONTH_RE})\\.?(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
+    read: (m) => [m[3] ? Number(m[3]) : null, MONTHS[m[2]!.toLowerCase()]!, ordinal(m[1]!)] as [number | null, number, number],
+  },
+  {
+    // `March the third, 2026`
+    re: new RegExp(`\\b(${MONTH_RE})\\.?\\s+(?:the\\s+)?(${ORDINAL_RE})\\b(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
+    read: (m) => [m[3] ? Number(m[3]) : null, MONTHS[m[1]!.toLowerCase()]!, ordinal(m[2]!)] as [number | null, number, number],
+  },
+  {
     re: new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[1]!.toLowerCase()]!, Number(m[2])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number, number, number | null],
+    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[1]!.toLowerCase()]!, Number(m[2])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
   },
   {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?(?:\\s+of)?[\\s-]+(${MONTH_RE})\\.?(?:[\\s,-]+(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[2]!.toLowerCase()]!, Number(m[1])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number, number, number | null],
+    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[2]!.toLowerCase()]!, Number(m[1])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
   },
 ];
 
 /** Every date written in `s`, in order of position; overlapping readings keep the earliest, most explicit one. */
+/** Every written date holds a figure or an ordinal word: text with neither is skipped without running the patterns. */
+const MAY_HOLD_DATE = /\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth/i;
+
 export function findDates(s: string, o: DateOptions = {}): FoundDate[] {
   const found: FoundDate[] = [];
+  if (!MAY_HOLD_DATE.test(s)) return found;
   for (const { re, read } of PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {

@@ -40,11 +40,28 @@ export function parseNumber(raw: string, style: NumberStyle = 'us'): number | nu
 }
 
 // Thousands groups by `,` `.` `'` or a narrow/no-break space; a plain space separates table columns instead.
-const NUM = String.raw`\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
+// `1 234,56`: a single plain space groups thousands only when decimals follow, so `2   150.00` stays two columns.
+const NUM = String.raw`\(?-?\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
 const AMOUNT_RE = new RegExp(
   String.raw`(?<pre>(?:${SYMBOL_RE_SOURCE})|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z]))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
   'gu',
 );
+
+/** Currencies written with `.` thousands and `,` decimals, and those written the other way round. */
+const DOT_GROUPS = new Set(['EUR', 'SEK', 'NOK', 'DKK', 'CHF', 'PLN', 'CZK', 'HUF', 'ISK', 'TRY', 'BRL', 'RON', 'BGN', 'IDR']);
+const COMMA_GROUPS = new Set(['USD', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'INR', 'HKD', 'SGD', 'MXN', 'ZAR', 'KRW', 'PHP', 'THB', 'MYR', 'ILS', 'AED', 'SAR']);
+
+/**
+ * The reading of one ambiguous figure (`38.000`, `1,650`: one separator, three digits after it): its own
+ * currency decides before the document's habit (`38.000 SEK` is thirty-eight thousand in any document).
+ */
+function styleFor(num: string, currency: string | null, style: NumberStyle): NumberStyle {
+  if (!currency || !/^\(?-?\d{1,3}[.,]\d{3}\)?$/.test(num)) return style;
+  const sep = /[.,]/.exec(num)![0];
+  if (sep === '.' && DOT_GROUPS.has(currency)) return 'eu';
+  if (sep === ',' && COMMA_GROUPS.has(currency)) return 'us';
+  return style;
+}
 
 /** Every number in a line read as an amount, with the currency mark written beside it. */
 export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[] {
@@ -56,13 +73,22 @@ export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[]
     const start = m.index + (m[0].length - m[0].trimStart().length);
     const before = s[start - 1];
     if (!g.pre && before && /[A-Za-z\d/:#-]/.test(before)) continue; // part of an id, date or code
-    let value = parseNumber(num, style);
+    const mark0 = g.pre ?? g.post ?? null;
+    const cur0 = mark0 ? codeForSymbol(mark0) ?? (/^eur/i.test(mark0) ? 'EUR' : mark0.toUpperCase()) : null;
+    let value = parseNumber(num, styleFor(num, cur0, style));
     if (value === null) continue;
     if (g.k) value *= 1000;
-    const mark = g.pre ?? g.post ?? null;
-    const currency = mark ? codeForSymbol(mark) ?? (/^eur/i.test(mark) ? 'EUR' : mark.toUpperCase()) : null;
-    out.push({ value, index: start, end: m.index + m[0].length, currency, decimals: /[.,]\d{2}\)?$/.test(num), raw: m[0].trim() });
+    const currency = cur0;
+    out.push({ value, index: start, end: m.index + m[0].length, currency, decimals: /[.,]\d{2}\)?$/.test(num), raw: m[0].trim(), num } as FoundAmount & { num: string });
   }
+  // `34.000 – 38.000 SEK`: the first end of a range takes its reading from the currency written at the other end.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]! as FoundAmount & { num: string }, b = out[i + 1]!;
+    if (a.currency || !b.currency || !/^\s*(?:-|–|—|to|bis)\s*$/i.test(s.slice(a.end, b.index))) continue;
+    const v = parseNumber(a.num, styleFor(a.num, b.currency, style));
+    if (v !== null) a.value = v * (/[kK]$/.test(a.raw) ? 1000 : 1);
+  }
+  for (const a of out) delete (a as Partial<FoundAmount & { num: string }>).num;
   return out;
 }
 

@@ -13,6 +13,15 @@ const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effecti
 const EXPIRY = ['expiration date', 'expiry date', 'expiry', 'expiration', 'end date', 'end of term', 'termination date', 'term end', 'lease end', 'end', 'expires', 'term ends'];
 const VALUE = ['total value', 'contract value', 'total contract value', 'total fee', 'total fees', 'total lease payments', 'total consideration', 'contract price', 'total price', 'fees', 'fee', 'total amount', 'contract amount', 'consideration', 'compensation', 'value'];
 
+/**
+ * A party's name without what the document says after it: `Red Mesa Properties LLC, 900 Camelback Rd, ...`,
+ * `Kovac Digital GmbH & Co. KG, of Hamburg`, `Acme Ltd, a company registered in England`.
+ */
+export function partyName(s: string): string {
+  const cut = dropParens(s).split(/,\s*(?:of|having|with|whose|located|registered|residing|incorporated|organi[sz]ed|at|a|an|the)\b|,\s*(?=\d|(?:unit|suite|floor|building|po box)\b)|\s+<|\s+\(/i)[0]!;
+  return trimPunct(cut);
+}
+
 const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\bdeed|licen[cs]e|engagement letter)\b/i;
 
 function title(doc: Doc): string | null {
@@ -31,7 +40,7 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
     else if (labelIs(kv.key, ROLES) || labelIs(kv.key.replace(/^sub[- ]?/, ''), ROLES)) role = kv.label;
     else if (labelHas(kv.key, ROLES) && kv.key.split(' ').length <= 3 && !/name|address|signature|sign|date|email|phone|title|obligation|notice/i.test(kv.key)) role = kv.label.replace(/^(?:the)\s+/i, '');
     if (!role) continue;
-    const name = trimPunct(dropParens(kv.value).split(/,\s*(?:a|an)\s+/)[0]!);
+    const name = partyName(kv.value);
     if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
     out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
   }
@@ -40,13 +49,18 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
 
 /** `between X, a Delaware corporation ("Client"), and Y ("Provider")`. */
 function proseParties(doc: Doc): FixedData['contract']['parties'] {
-  const m = /\b(?:by and )?between\s+([\s\S]{5,600}?)(?:\n\s*\n|$)/i.exec(doc.text);
+  const m = /\b(?:by and )?between\s*:?\s+([\s\S]{5,900})/i.exec(doc.text);
   if (!m) return [];
-  const span = clean(m[1]!);
+  // The parties run to the first blank line, or, when each stands in its own paragraph (`between:` / party /
+  // `and` / party), to the first numbered clause or recital.
+  const firstPara = /^([\s\S]*?)(?:\n\s*\n|$)/.exec(m[1]!)![1]!;
+  const span = clean(/\(\s*(?:the\s+|hereinafter\s+)?["“'][^"”']+["”']\s*\)\s*[,;.]?\s*$/.test(clean(firstPara)) || !/["“]/.test(firstPara)
+    ? m[1]!.split(/\n\s*(?:\d{1,2}\.|article|section|whereas|recitals|now,? therefore|background)\b/i)[0]!
+    : firstPara);
   const out: FixedData['contract']['parties'] = [];
   const re = /(?:^|\)\s*,?\s*(?:and\s+)?|\band\s+)([A-Z][^()"“]*?)\s*(?:,\s*(?:a|an)\s+[^()]*?)?\s*\(\s*(?:the\s+|hereinafter\s+)?["“']([^"”']+)["”']\s*\)/g;
   for (let p = re.exec(span); p; p = re.exec(span)) {
-    const name = trimPunct(p[1]!.replace(/,\s*(?:a|an)\s+.*$/, ''));
+    const name = partyName(p[1]!);
     if (name) out.push({ name, role: p[2]! });
   }
   return out;
@@ -62,8 +76,28 @@ function dateFrom(doc: Doc, labels: string[], phrases: RegExp[]): string | null 
   return null;
 }
 
+/** `English law` names a jurisdiction by its adjective. */
+const LAW_ADJECTIVES: Record<string, string> = {
+  english: 'England and Wales', welsh: 'England and Wales', scots: 'Scotland', scottish: 'Scotland', irish: 'Ireland', german: 'Germany', french: 'France',
+  dutch: 'the Netherlands', swiss: 'Switzerland', swedish: 'Sweden', danish: 'Denmark', norwegian: 'Norway', finnish: 'Finland', spanish: 'Spain',
+  italian: 'Italy', austrian: 'Austria', belgian: 'Belgium', polish: 'Poland', portuguese: 'Portugal', luxembourg: 'Luxembourg', canadian: 'Canada',
+  australian: 'Australia', singapore: 'Singapore', japanese: 'Japan', indian: 'India', 'new york': 'New York', delaware: 'Delaware', california: 'California',
+};
+
+function lawByAdjective(text: string): string | null {
+  const m = /\b(?:governed\s+by|subject\s+to|construed\s+(?:in\s+accordance\s+with|under))\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+law\b([^.\n]*)/.exec(text);
+  if (!m) return null;
+  // `... and the courts of England and Wales`: the courts named in the same sentence say which part.
+  const courts = /\bcourts?\s+of\s+(?:the\s+)?([A-Z][\p{L}]+(?:\s+(?:and\s+)?[A-Z][\p{L}]+){0,3})/u.exec(m[2]!);
+  const adjective = LAW_ADJECTIVES[m[1]!.toLowerCase()];
+  if (courts && (!adjective || courts[1]!.includes(adjective.split(' ')[0]!) || adjective.includes(courts[1]!.split(' ')[0]!))) return courts[1]!;
+  return adjective ?? null;
+}
+
 function governingLaw(doc: Doc): string | null {
   const kv = pairs(doc, ['governing law', 'applicable law', 'jurisdiction', 'law']).find((k) => k.value);
+  const byAdjective = lawByAdjective(kv ? kv.value : doc.text);
+  if (byAdjective && !(kv ? /\blaws?\s+of\b/i.test(kv.value) : /\blaws\s+of\b/i.test(doc.text))) return byAdjective;
   const source = kv ? kv.value : doc.text;
   const m = /\b(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:\s+and\s+construed\s+in\s+accordance\s+with)?\s+the\s+laws?\s+of\s+([^.;\n]+)/i.exec(source)
     ?? (kv ? /^(?:the\s+laws?\s+of\s+)?(.+)$/i.exec(kv.value) : null);
@@ -80,7 +114,7 @@ function totalValue(doc: Doc): { value: number | null; currency: string | null }
     const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
     if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency };
   }
-  const m = /\btotal\s+(?:contract\s+)?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})/i.exec(doc.text);
+  const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})/i.exec(doc.text);
   if (m) {
     const a = findAmounts(m[1]!, doc.numberStyle).find((x) => x.currency);
     if (a) return { value: a.value, currency: a.currency };
@@ -108,9 +142,14 @@ function clauseList(doc: Doc, headings: string[], mention: RegExp): string[] {
 /** Without an obligations heading: list items that bind a party (`shall`, `must`, `agrees to`). */
 function dutyItems(doc: Doc): string[] {
   const out: string[] = [];
+  const binds = (t: string) => /\b(?:shall|must|agrees?\s+to|will)\b/i.test(t) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b|\bconstrued\b/i.test(t);
+  const skip = (s: Section) => /terminat|renew|law|jurisdiction|notice|term$|definition|interpretation|entire|severab|counterpart|assignment|waiver|payment|compensation|fees?$/i.test(s.heading);
+  for (const s of doc.sections) if (!skip(s)) for (const item of s.items) if (binds(item)) out.push(clean(item));
+  if (out.length > 0) return out;
+  // No listed duties: the `shall` sentences of numbered clauses (`1. SERVICES. Consultant shall provide ...`).
   for (const s of doc.sections) {
-    if (/terminat|renew|law|jurisdiction|notice|term$/i.test(s.heading)) continue;
-    for (const item of s.items) if (/\b(?:shall|must|agrees?\s+to|will)\b/i.test(item) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b/i.test(item)) out.push(clean(item));
+    if (skip(s) || s.items.length > 0 || !/^\d/.test(doc.lines[s.line]?.text ?? '')) continue;
+    for (const sentence of sentences(s.body.join(' '))) if (/\b(?:shall|must|agrees?\s+to)\b/i.test(sentence) && binds(sentence)) out.push(sentence);
   }
   return out;
 }
@@ -121,7 +160,7 @@ export function extractContract(doc: Doc): FixedData['contract'] {
   if (parties.length < 2) {
     const listed = sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items).flatMap((item) => {
       const m = /^(.+?)(?:,|\s+\().*\(\s*(?:the\s+|hereinafter\s+)?["“]([^"”]+)["”]\s*\)\s*[.;,]?\s*(?:and)?$/.exec(item);
-      return m ? [{ name: trimPunct(m[1]!), role: m[2]! }] : [];
+      return m ? [{ name: partyName(m[1]!), role: m[2]! }] : [];
     });
     if (listed.length >= 2) parties = listed;
   }
@@ -130,8 +169,8 @@ export function extractContract(doc: Doc): FixedData['contract'] {
     if (prose.length >= parties.length) parties = prose;
   }
   // The term's own start (`starts on`) wins over the signing date (`made on`).
-  const effectiveDate = dateFrom(doc, EFFECTIVE, [/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]);
-  let expirationDate = dateFrom(doc, EXPIRY, [/\b(?:expires?|terminates?|ends?)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i]);
+  const effectiveDate = dateFrom(doc, EFFECTIVE, [/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]);
+  let expirationDate = dateFrom(doc, EXPIRY, [/\b(?:expir(?:es|e|ing)|terminat(?:es|e|ing)|ends?|ending)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i]);
   if (expirationDate && expirationDate === effectiveDate) expirationDate = null;
   const value = totalValue(doc);
   const obligations = clauseList(doc, ['obligations', 'obligation', 'responsibilities', 'covenants', 'duties', 'lessee s obligations', 'undertakings'], /\bshall\s+(?!not\s+be\s+liable)/i);
@@ -143,7 +182,7 @@ export function extractContract(doc: Doc): FixedData['contract'] {
     governingLaw: governingLaw(doc),
     totalValue: value.value,
     currency: value.value !== null ? value.currency : null,
-    terminationClauses: clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation'], /\bterminat/i),
+    terminationClauses: clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i),
     renewalClauses: clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i),
     keyObligations: sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? obligations : dutyItems(doc),
   };

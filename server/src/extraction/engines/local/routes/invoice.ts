@@ -2,7 +2,7 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
-import { labelIs, labelKey } from '../segment/text.js';
+import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
 import { addDays, parseDate } from '../normalise/dates.js';
 import { extractLineItems } from './line-items.js';
 import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
@@ -14,6 +14,10 @@ const DUE_LABELS = ['due date', 'payment due', 'due', 'due by', 'pay by', 'payme
 const VENDOR_LABELS = ['from', 'vendor', 'supplier', 'seller', 'issued by', 'bill from', 'payee', 'provider', 'invoice from', 'remit to', 'sender'];
 const CUSTOMER_LABELS = ['bill to', 'billed to', 'to', 'customer', 'client', 'invoice to', 'sold to', 'recipient', 'buyer', 'kunde', 'rechnungsempfänger', 'bill to customer', 'customer name', 'client name', 'billing address', 'invoiced to'];
 
+const INLINE_NUMBER = /\b(?:invoice|inv|rechnung|facture|factura)\.?\s*(?:no\.?|nr\.?|number|num\.?|#)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\b/i;
+/** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`: a tax number written after its label without a colon. */
+const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d[\d \-]{5,}\d)\b/;
+
 const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 
 function invoiceNumber(doc: Doc): string | null {
@@ -24,6 +28,13 @@ function invoiceNumber(doc: Doc): string | null {
   for (const l of linesLabelled(doc, ['invoice', 'invoice no', 'invoice number', 'invoice #', 'rechnung', 'tax invoice'])) {
     const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)/i.exec(l.rest);
     if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
+  }
+  // `INVOICE NO.  BSE-0937`: the label and a letter-led number with no colon between them.
+  for (const line of doc.lines) {
+    for (const chunk of line.text.split(/\s{3,}/)) {
+      const m = INLINE_NUMBER.exec(ocrLetters(chunk));
+      if (m && !parseDate(m[1]!, doc.dateOptions)) return chunk.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length);
+    }
   }
   return null;
 }
@@ -53,8 +64,16 @@ export function extractInvoice(doc: Doc): FixedData['invoice'] {
   const customer: PartyBlock | null = customerPair ? blockFromPair(doc, customerPair) : null;
   const vendor: PartyBlock | null = vendorPair ? blockFromPair(doc, vendorPair) : letterhead(doc, customer?.start ?? doc.lines.length);
 
-  const taxIds = pairs(doc, TAX_ID_LABELS).filter((kv) => /\d/.test(kv.value));
+  // A tax ID is an identifier: `VAT 19%: 509,20 €` is the tax itself.
+  const taxIds = pairs(doc, TAX_ID_LABELS).filter((kv) => /\d/.test(kv.value) && !/%/.test(kv.label) && !/^[\p{Sc}]?\s?-?[\d.,' ]*[.,]\d{2}\s?(?:[\p{Sc}]|[A-Z]{3})?$/u.test(kv.value));
   const inBlock = (b: PartyBlock | null, line: number) => !!b && (b.lines.has(line) || line >= b.start && line <= b.end + 1);
+  // Without a `Label: value` tax ID, one written inline in the vendor's block.
+  if (taxIds.length === 0 && vendor) {
+    for (let i = vendor.start; i <= Math.min(vendor.end + 2, doc.lines.length - 1); i++) {
+      const m = INLINE_TAX_ID.exec(doc.lines[i]!.text);
+      if (m) { taxIds.push({ line: i, label: 'tax id', key: 'tax id', value: m[1]!.trim(), continuation: [] }); break; }
+    }
+  }
   const vendorTax = taxIds.find((kv) => inBlock(vendor, kv.line) || (!inBlock(customer, kv.line) && (!customer || kv.line < customer.start)));
   const customerTax = taxIds.find((kv) => inBlock(customer, kv.line) && kv !== vendorTax);
 

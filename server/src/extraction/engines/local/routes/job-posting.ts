@@ -1,6 +1,6 @@
 // Job posting: title, company, place, employment type, pay range, the three headed lists, remote, date.
 import type { FixedData } from '../engine-types.js';
-import type { Doc } from '../segment/document.js';
+import type { Doc, Section } from '../segment/document.js';
 import { pair, pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { parseDate } from '../normalise/dates.js';
@@ -20,6 +20,17 @@ const WORKPLACE_LABELS = ['workplace', 'remote', 'work model', 'work arrangement
 const REQUIREMENTS = ['requirements', 'qualifications', 'what we re looking for', 'what we are looking for', 'essential', 'you have', 'must have', 'must haves', 'skills', 'about you', 'who you are', 'what you bring', 'what you ll bring', 'what you will bring', 'required', 'requirements and qualifications', 'experience', 'your profile', 'minimum qualifications', 'you ll need', 'you will need', 'we need', 'skills and experience', 'ideal candidate', 'key requirements', 'candidate profile'];
 const RESPONSIBILITIES = ['responsibilities', 'duties', 'what you ll do', 'what you will do', 'the role', 'your role', 'key tasks', 'day to day', 'in this role', 'in this role you will', 'your responsibilities', 'key responsibilities', 'main duties', 'tasks', 'you will', 'role', 'what the job involves', 'job duties', 'your day', 'the job'];
 const BENEFITS = ['benefits', 'perks', 'we offer', 'what we offer', 'why join', 'why join us', 'perks and benefits', 'benefits and perks', 'what s in it for you', 'what you get', 'our offer', 'we provide', 'rewards', 'you ll get', 'you will get', 'why work with us'];
+
+type ListKind = 'requirements' | 'responsibilities' | 'benefits';
+
+/** A list heading the synonym lists do not name, read by its words (`What we expect`, `You bring`, `Why us`). */
+function listKind(heading: string): ListKind | null {
+  const h = heading.toLowerCase();
+  if (/\b(?:offer|perks?|benefits?|rewards?|why (?:join|us|work)|you(?:'|’)ll get|you get|in return)\b|^why\b/.test(h)) return 'benefits';
+  if (/\b(?:requir\w*|qualif\w*|expect\w*|bring|need|looking for|profile|skills?|must|ideal|candidate|background|competenc\w*|who you are|about you)\b/.test(h)) return 'requirements';
+  if (/\b(?:responsib\w*|dut(?:y|ies)|you(?:'|’)ll do|you will do|will you do|role|tasks?|involves?|day[- ]to[- ]day|mission|your day)\b/.test(h)) return 'responsibilities';
+  return null;
+}
 
 const TYPES: [RegExp, Job['employmentType']][] = [
   [/\bintern(?:ship)?\b|\bwerkstudent|\bpraktikum/i, 'internship'],
@@ -74,6 +85,9 @@ function remote(doc: Doc): boolean | null {
   };
   for (const s of sources) { const r = judge(s); if (r !== null) return r; }
   for (const line of doc.lines) {
+    // A summary line's part (`Full time | On-site | ...`) or an aside (`evening shift (on-site)`) states it.
+    for (const part of line.text.split(/\s+[|·•]\s+/)) if (WORKPLACE.test(trimPunct(part)) && part !== line.text) return /remote/i.test(part) && !/hybrid/i.test(part);
+    if (/\((?:on[- ]?site|onsite|in[- ]office|office[- ]based|hybrid)\)/i.test(line.text)) return false;
     if (/\b(?:fully|100%|full[- ]time)\s+remote\b|\bremote[- ]first\b|\bremote\s*\(|\bremote (?:role|position|job)\b|\bwork from anywhere\b/i.test(line.text)) return true;
     if (/\bhybrid\b|\bon[- ]?site (?:role|position|job)\b|^on[- ]?site\b|\b(?:role|position|job) is on[- ]?site\b|\bin[- ]office\s+\d|\bdays? (?:a|per) week in (?:the )?office\b/i.test(line.text)) return false;
   }
@@ -84,26 +98,82 @@ function stripWorkplace(s: string): string {
   return trimPunct(clean(s.replace(/\((?:[^)]*\b(?:remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)\b[^)]*)\)/gi, '').replace(/\b(?:remote|hybrid|on[- ]?site|onsite|in[- ]office)\b\s*(?:[-–—/|,]|or|and)?/gi, '').replace(/\s*[-–—/|,]\s*$/, '')));
 }
 
+const SEPARATOR = /\s+[|·•]\s+|\s+[-–—]\s+/;
+const ORG_WORD = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|AS|ApS|Oy|BV|B\.V|NV|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation|Co|Company|Group|Holdings|Studio|Labs|Partners|Bistro|Hospital|Clinic|Restaurant|Hotel|University|Agency|Logistics|Systems|Technologies|Solutions)\b\.?/;
+const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)(?:\s*\([^)]*\))?$/i;
+
+interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }
+
+/**
+ * A summary line of parts (`Warehouse Shift Lead | Lindqvist Logistics AB | Gothenburg, Sweden | Full-time`,
+ * `The Olive Grove Bistro - Lisbon, Portugal`, `Northpeak Studio, Toronto, ON`): each part read by its shape -
+ * a workplace word, an employment type, pay, a place (`City, Country`), an organisation.
+ */
+function summaryParts(text: string, withTitle: boolean): Summary | null {
+  let parts = text.split(SEPARATOR).map((p) => trimPunct(clean(p))).filter(Boolean);
+  if (parts.length < 2) {
+    // `Company, City, Region`: the first comma part is the name when the rest reads as a place.
+    const commas = text.split(/,\s+/);
+    if (withTitle || commas.length < 2 || commas.length > 4 || !commas.slice(1).every((c) => /^[\p{Lu}][\p{L}.'’ -]{1,30}$/u.test(c.trim()))) return null;
+    if (ORG_WORD.test(commas[1]!) && !/\s/.test(commas[1]!.trim())) return null; // `Acme, Inc.`
+    parts = [commas[0]!, commas.slice(1).join(', ')];
+  }
+  const out: Summary = { title: null, company: null, location: null, remote: null };
+  const rest: string[] = [];
+  let known = 0;
+  parts.forEach((p, i) => {
+    if (i === 0 && withTitle) { out.title = p; return; }
+    if (WORKPLACE.test(p)) { out.remote = /remote/i.test(p) && !/hybrid/i.test(p); known++; return; }
+    if (TYPES.some(([re]) => re.test(p)) && p.split(' ').length <= 3) { known++; return; }
+    if (/[$€£¥]|\d/.test(p)) { known++; return; }
+    if (/,/.test(p) || ORG_WORD.test(p)) known++;
+    rest.push(p);
+  });
+  // `Registered Nurse - Night Shift` is one title: a summary line shows parts of known shapes.
+  if (withTitle && known === 0) return null;
+  for (const p of rest) {
+    if (!out.location && /,/.test(p) && !ORG_WORD.test(p)) out.location = stripWorkplace(p) || null;
+    else if (!out.company) out.company = p;
+    else if (!out.location) out.location = stripWorkplace(p) || null;
+  }
+  return out;
+}
+
+const BANNER = /^(?:(.+?)\s+(?:is|are)\s+hiring!?|(?:we(?:'|’)re|we are|now)\s+hiring!?|join (?:our|the) team!?)$/i;
+
 export function extractJobPosting(doc: Doc): Job {
-  const nonEmpty = doc.lines.filter((l) => l.text);
+  let nonEmpty = doc.lines.filter((l) => l.text);
+  // A banner (`Northpeak Studio is hiring!`) is not the title; it may name the company.
+  const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;
+  if (banner) nonEmpty = nonEmpty.slice(1);
   const titlePair = pair(doc, TITLE_LABELS);
-  const first = nonEmpty[0]?.text ?? null;
+  const firstSummary = nonEmpty[0] && !titlePair && !doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index) ? summaryParts(nonEmpty[0].text, true) : null;
+  const secondSummary = nonEmpty[1] && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index) && nonEmpty[1].text.length <= 80 && !/[.!?:]$/.test(nonEmpty[1].text) ? summaryParts(nonEmpty[1].text, false) : null;
+  // The title line may name the company and the line below the place: read both.
+  const summary: Summary | null = firstSummary || secondSummary ? {
+    title: firstSummary?.title ?? null,
+    company: firstSummary?.company ?? secondSummary?.company ?? null,
+    location: firstSummary?.location ?? secondSummary?.location ?? null,
+    remote: firstSummary?.remote ?? secondSummary?.remote ?? null,
+  } : null;
+  const first = firstSummary?.title ?? nonEmpty[0]?.text ?? null;
   const firstIsPair = !!first && doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index);
   const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === nonEmpty[0]!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
   const title = titlePair ? titlePair.value : hiringLine ? hiringLine.value : first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
 
-  let company = pair(doc, COMPANY_LABELS)?.value ?? null;
+  let company = pair(doc, COMPANY_LABELS)?.value ?? summary?.company ?? null;
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];
-    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && !/[.:!?]$/.test(second.text) && !/\d{4}/.test(second.text)) company = second.text;
+    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && !/[.:!?]$/.test(second.text) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
+    else if (banner?.[1]) company = banner[1];
     else {
       const m = /\b(?:at|join|About)\s+([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})/.exec(doc.text);
       if (m) company = trimPunct(m[1]!);
     }
   }
   const locationPair = pair(doc, LOCATION_LABELS);
-  const location = locationPair ? stripWorkplace(locationPair.value) || null : null;
+  const location = locationPair ? stripWorkplace(locationPair.value) || null : summary?.location ?? null;
 
   const postedPair = pairs(doc, POSTED_LABELS).find((kv) => parseDate(kv.value, doc.dateOptions));
   let postedDate = postedPair ? parseDate(postedPair.value, doc.dateOptions) : null;
@@ -111,20 +181,26 @@ export function extractJobPosting(doc: Doc): Job {
     const m = /\b(?:posted|published|listed)(?:\s+on)?\s*[:\-]?\s*([^\n]{4,40})/i.exec(doc.text);
     if (m) postedDate = parseDate(m[1]!, doc.dateOptions);
   }
-  const list = (names: string[]) => {
-    const sec = sectionsFor(doc, names, 'is').find((s) => s.items.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length);
+  const used = new Set<Section>();
+  const list = (names: string[], kind: ListKind) => {
+    const sec = sectionsFor(doc, names, 'is').find((s) => s.items.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length)
+      ?? doc.sections.find((s) => s.items.length && !used.has(s) && listKind(s.heading) === kind);
+    if (sec) used.add(sec);
     return sec ? sec.items.map((i) => clean(i)) : [];
   };
+  const benefits = list(BENEFITS, 'benefits');
+  const requirements = list(REQUIREMENTS, 'requirements');
+  const responsibilities = list(RESPONSIBILITIES, 'responsibilities');
   return {
     title: title ? clean(title) : null,
     company: company ? dropParens(company) : null,
     location,
     employmentType: employmentType(doc, title),
     salaryRange: salary(doc),
-    requirements: list(REQUIREMENTS),
-    responsibilities: list(RESPONSIBILITIES),
-    benefits: list(BENEFITS),
-    remote: remote(doc),
+    requirements,
+    responsibilities,
+    benefits,
+    remote: remote(doc) ?? summary?.remote ?? null,
     postedDate,
   };
 }

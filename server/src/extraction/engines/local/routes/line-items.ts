@@ -53,18 +53,33 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
   return null;
 }
 
-const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,]*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
+const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,']*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
+const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
+/** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
+const MEASURE_BEFORE_TIMES = new RegExp(String.raw`(\d)\s*${MEASURE}\.?(?=\s*[x×@*]\s)`, 'giu');
+const PER_MEASURE = new RegExp(String.raw`(\d|[€$£]|\b[A-Z]{3})\s*\/\s*${MEASURE}\b`, 'giu');
+const dropMeasures = (line: string) => (/\d/.test(line) ? line.replace(MEASURE_BEFORE_TIMES, '$1').replace(PER_MEASURE, '$1') : line);
 
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
 function splitLine(raw: string, doc: Doc): Parsed | null {
-  const line = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  let base = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  // `Waiting staff (4 x 6 hours @ £18.50)   £444.00`: a parenthesised note followed by figures belongs to the
+  // description; only what follows it is read as the line's figures.
+  const close = base.lastIndexOf(')');
+  const open = close > 0 ? base.lastIndexOf('(', close) : -1;
+  const note = open >= 0 && /\d/.test(base.slice(close + 1)) && /\p{L}/u.test(base.slice(0, open)) ? close + 1 : 0;
+  base = note ? base.slice(0, open) + base.slice(open, note).replace(/\s/g, '\u0000') + dropMeasures(base.slice(note)) : dropMeasures(base);
+  const line = base.replace(/^(\d+)\s*[x×]\s+(?=\p{L})/u, '$1 ')
+    // `1 234,56`: keep a space-grouped figure whole before the line is cut at its spaces.
+    .replace(/(?<=(?:^|[^\d.,])\d{1,3}(?: \d{3})*) (?=\d{3}[.,]\d{2}(?!\d))/g, "'");
   const tokens = line.split(/\s+/);
   let k = tokens.length;
   while (k > 0 && TAIL_TOKEN.test(tokens[k - 1]!)) k--;
   let head = tokens.slice(0, k);
-  const tail = tokens.slice(k).join(' ');
+  // Two spaces between figures: a single space inside a figure groups its thousands (`1 234,56`).
+  const tail = tokens.slice(k).join('  ');
   let leadQty: number | null = null;
   // A leading count (`2  Flat White`) or position number.
   const lead = /^(\d+(?:[.,]\d+)?)$/.exec(head[0] ?? '');
@@ -72,7 +87,8 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
     leadQty = Number(lead[1]!.replace(',', '.'));
     head = head.slice(1);
   }
-  const desc = clean(head.join(' ').replace(/[\s:]+$/, ''));
+  // `Free range eggs x6` keeps its pack size: a count after the name is part of the product.
+  const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
   if (!/\p{L}{2}/u.test(desc)) return null;
   return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
 }
@@ -83,14 +99,14 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
   let qty: number | null = null, unit: number | null = null, amount: number | null = null;
   const at = p.tail.indexOf('@');
   const times = /\d\s*[x×*]\s*[$€£]?\d/.test(p.tail);
-  if (at >= 0) {
-    const before = p.nums.filter((n) => n.index < at), after = p.nums.filter((n) => n.index > at);
-    qty = before[0]?.value ?? p.leadQty;
+  const timesAt = times ? p.tail.search(/\s[x×*]\s|\d[x×*]\s?[$€£]?\d/) + 1 : -1;
+  if (at >= 0 || timesAt > 0 && nums.length >= 2) {
+    // `qty @ price [amount]` / `qty x price [amount]`: the figures either side of the mark.
+    const mark = at >= 0 ? at : timesAt;
+    const before = p.nums.filter((n) => n.index < mark), after = p.nums.filter((n) => n.index > mark);
+    qty = before[before.length - 1]?.value ?? p.leadQty;
     unit = after[0]?.value ?? null;
     amount = after[1]?.value ?? null;
-  } else if (times && nums.length >= 2) {
-    [qty, unit] = [nums[0]!, nums[1]!];
-    amount = nums[2] ?? null;
   } else if (roles && roles.length > 0) {
     // Map the figures to the header's figure columns from the right: the amount column is never left blank.
     const cols = roles.slice(-nums.length);
@@ -119,6 +135,8 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
     if (Math.abs(ratio - Math.round(ratio)) < 1e-6) qty = Math.round(ratio);
   }
   if (unit === null && qty !== null && amount !== null && qty !== 0) unit = cents(amount / qty);
+  // Figures that do not multiply out were misread as quantity and price: the amount alone is sure.
+  if (qty !== null && unit !== null && amount !== null && Math.abs(qty * unit - amount) > Math.max(0.02, Math.abs(amount) * 0.005)) { qty = null; unit = null; }
   return { description: p.desc, quantity: qty, unitPrice: unit, amount };
 }
 
@@ -150,6 +168,14 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;
+    // `Super E10` then, indented below it, `Pump 5   38,42 l x 1,789 EUR/l   68,73 €`: the quantity line belongs to
+    // the product named above it when its own words only name a pump, a measure or nothing.
+    const above = doc.lines[i - 1];
+    if (item.description && above?.text && !skip.has(i - 1) && line.indent > above.indent && /\d\s*[x×@*]\s*\S*\d/.test(p.tail)
+      && (/^\p{L}+\.?\s*#?\d+$/u.test(item.description) || item.description.split(' ').length === 1)
+      && !findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
+      item.description = above.text;
+    }
     // A unit word (`GALLONS 11.250 @ $3.299`) names the measure, not the product: the product is on the line above.
     if (item.description && UNIT_WORDS.test(item.description)) {
       const above = doc.lines[i - 1]?.text.match(/([A-Za-z][A-Za-z ]*)$/)?.[1]?.trim();

@@ -13,19 +13,37 @@ const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', '
 const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics'];
 const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision'];
 const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items'];
-const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
+const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 
+const NAME_RE = new RegExp(`^${NAME}$`, 'u');
+
 function isName(s: string): boolean {
-  return new RegExp(`^${NAME}$`, 'u').test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s);
+  // `PM`, `CTO`: an acronym after a name is a role.
+  return NAME_RE.test(s) && s.split(' ').length <= 4 && !/^(?:the|we|all|team|everyone|tbd|none|n\/a)$/i.test(s) && !/^[\p{Lu}]{2,5}$/u.test(s);
 }
 
-function names(list: string[]): string[] {
+/** Titles and job words written before a name (`Dr. Helen Park`, `Nurse Lead Sam Ortiz`): a name is the person alone. */
+const HONORIFIC = /^(?:(?:dr|mr|mrs|ms|mx|prof|sir|dame|rev|hon)\.?\s+)+/i;
+const ROLE_WORDS = new Set(['nurse', 'lead', 'head', 'chair', 'chairperson', 'director', 'manager', 'engineer', 'officer', 'secretary', 'treasurer', 'president', 'vp', 'ceo', 'cfo', 'cto', 'coo', 'cmo', 'designer', 'analyst', 'counsel', 'coordinator', 'supervisor', 'intern', 'consultant', 'facilitator', 'scribe', 'senior', 'junior', 'principal', 'product', 'project', 'program', 'sales', 'marketing', 'finance', 'hr', 'it', 'ops', 'operations', 'team', 'tech', 'technical', 'clinical', 'medical', 'charge']);
+
+export function personName(s: string): string {
+  let n = s.replace(HONORIFIC, '');
+  const words = n.split(/\s+/);
+  let k = 0;
+  while (k < words.length - 2 && ROLE_WORDS.has(words[k]!.toLowerCase().replace(/[.,]$/, ''))) k++;
+  n = words.slice(k).join(' ');
+  return n;
+}
+
+/** Attendee names from one line of names (`A, B and C`), or from a list of one person per item (`- Ana Lima, PM`). */
+function names(list: string[], perItem = false): string[] {
   const out: string[] = [];
   for (const raw of list) {
-    for (const part of dropParens(raw).split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
-      const n = trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, ''));
+    const text = perItem ? dropParens(raw).split(/\s*[,;]\s*|\s+[-–—|]\s+/)[0]! : dropParens(raw);
+    for (const part of text.split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
+      const n = personName(trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, '')));
       if (n && isName(n) && !out.includes(n)) out.push(n);
     }
   }
@@ -78,7 +96,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
     if (!kv && !parseDate(first.text, doc.dateOptions)) title = first.text;
     else if (kv && /minutes|meeting|notes/i.test(kv.label)) title = kv.value;
   }
-  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of|[:\-–])\s*/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
+  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
 
   let date: string | null = null;
   for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
@@ -91,7 +109,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
 
   const attendeePairs = pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value);
   const attendeeSection = firstSection(doc, ATTENDEE_LABELS);
-  const attendees = names(attendeePairs.length ? attendeePairs.map((kv) => kv.value) : listOf(attendeeSection));
+  const attendees = attendeePairs.length ? names(attendeePairs.map((kv) => kv.value)) : names(listOf(attendeeSection), !!attendeeSection?.items.length);
 
   const actionsSection = firstSection(doc, ACTIONS);
   let actionTexts = listOf(actionsSection);

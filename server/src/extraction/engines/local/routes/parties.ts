@@ -12,13 +12,16 @@ export interface PartyBlock {
   end: number;
 }
 
-const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:tel|phone|fax|mobile|t|p)\b/i;
-const CONTACT = /@|https?:|www\.|^(?:tel|phone|fax|email|e-mail|web)\b/i;
+const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:t[eé]l|phone|fax|mobile|t|p)\b/i;
+const CONTACT = /@|https?:|www\.|^(?:t[eé]l[eé]?(?:fon|phone)?|phone|fax|email|e-mail|web)\b/i;
 const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
 
 /** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */
 export function addressLine(text: string): boolean {
   if (!text || CONTACT.test(text) || KV_LIKE.test(text)) return false;
+  // `Reg. code 14455667 | VAT No: EE1029`: registration and tax numbers are not part of an address.
+  if (text.split(/\s+\|\s+/).some((part) => KV_LIKE.test(part) || CONTACT.test(part))) return false;
+  if (/\b(?:reg(?:istration)?\.?\s*(?:no|nr|code|number)|company\s+(?:no|number|reg)|vat\s*(?:no|id|reg)|tax\s*id)\b/i.test(text)) return false;
   if (PHONE.test(text) && !/\p{L}{3}/u.test(text.replace(/^(?:tel|phone)\b/i, ''))) return false;
   return true;
 }
@@ -55,6 +58,8 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
 
 const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
 
+export const PAGE = /^(?:page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–]\s*\d+\s*[-–]|\d+\s*\/\s*\d+)$/i;
+
 /** The letterhead: the first block of lines that is not a document title, its first line the name. */
 export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   let i = 0;
@@ -63,6 +68,8 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
     while (i < n && !doc.lines[i]!.text) i++;
     if (i >= n) return null;
     const t = doc.lines[i]!.text;
+    // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`.
+    if (PAGE.test(t)) { i++; continue; }
     if (TITLE.test(t) && t.split(/\s+/).length <= 5 || /[\/|]/.test(t) && t.split(/\s+/).every((w) => TITLE.test(w) || w === '/' || w === '|')) { i++; continue; }
     if (KV_LIKE.test(t)) return null;
     break;

@@ -8,12 +8,16 @@ import { parseTime } from '../normalise/times.js';
 import { extractLineItems } from './line-items.js';
 import { addressLine } from './parties.js';
 import { extractTotals } from './totals.js';
+import { CODE_RE_SOURCE } from '../normalise/currency.js';
 
-const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque)\b/i;
-const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method'];
+const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
+const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method', 'carte', 'karte', 'zahlung', 'zahlungsart', 'paiement', 'mode de paiement', 'pago'];
 
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
+  // How the card was presented (`contactless`, `chip`) is not the tender.
+  s = s.replace(/\b(?:contactless|chip(?:\s*(?:&|and)\s*pin)?|tap(?:ped)?|swiped?|nfc|pin verified|inserted)\b/gi, ' ');
+  s = s.replace(new RegExp(String.raw`(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])`, 'g'), ' ');
   const cleaned = clean(s.replace(/(?:[*xX•#]{2,}[\s-]*)+\d{0,4}|\b(?:ending|ending in|ends in|last 4)\b.*$|\b\d{4}\b|[$€£][\d.,]+|\d+[.,]\d{2}/gi, ' ')).replace(/[\s,:-]+$/, '');
   return cleaned && /\p{L}{2}/u.test(cleaned) ? cleaned : null;
 }
@@ -27,7 +31,7 @@ function paymentMethod(doc: Doc, from: number): string | null {
   // A tender line below the totals: `VISA  $28.80`, `CASH £10.00`, `Gegeben EC-Karte  9,10 €`.
   for (const line of doc.lines.slice(from)) {
     const m = TENDER_RE.exec(line.text);
-    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)))) return m[0];
+    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)) || /^(?:paid|payment|tender(?:ed)?|gegeben)\b/i.test(line.text))) return m[0];
   }
   for (const line of doc.lines) {
     const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
@@ -40,7 +44,7 @@ const STOP_WORDS = /^(?:welcome to|thank you|receipt|sales receipt|customer copy
 
 export function extractReceipt(doc: Doc): FixedData['receipt'] {
   // Merchant: the first line that is not a greeting or a title; the address lines follow it.
-  let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice)$/i.test(l.text));
+  let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
   let merchant: string | null = null;
   const address: string[] = [];
   const header = new Set<number>();

@@ -30,8 +30,9 @@ const g = <T>(value: T | null, statement: string | null, focus?: string): Ground
 /** The verbatim line of a pair, for its quote. */
 const lineOf = (doc: Doc, kv: KeyValue) => doc.lines[kv.line]!.text;
 
-const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|GmbH|AG|SA|S\.A|SAS|SARL|BV|B\.V|NV|AB|AS|A/S|Oy|Pty(?:\s+Ltd)?|PLC|plc|Corp|Corporation|Co|Company|Group|Software|Technologies|Labs)\.?`;
-const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX})(?![\w])`, 'g');
+const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|GmbH|AG|KG|SA|S\.A|SAS|SARL|BV|B\.V|NV|AB|AS|A/S|Oy|Pty(?:\s+Ltd)?|PLC|plc|Corp|Corporation|Co|Company|Group|Holdings|Software|Technologies|Labs)\.?`;
+// Suffixes chain: `Penwright Software Inc.`, `Quillstone Cloud Holdings Ltd`, `Kovac Digital GmbH & Co. KG`.
+const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX}(?:,?\s+(?:&\s+)?${ORG_SUFFIX})*)(?![\w])`, 'g');
 
 function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by']).find((k) => k.value && /\p{Lu}/u.test(k.value));
@@ -66,17 +67,27 @@ function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
 
 function product(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, ['product', 'plan', 'service', 'subscription', 'edition', 'product name', 'solution', 'software', 'package', 'services', 'subscription plan', 'product plan', 'offering', 'tier']).find((k) => k.value && /\p{L}/u.test(k.value));
-  if (kv) return g(trimPunct(dropParens(kv.value)), lineOf(doc, kv));
+  if (kv) return g(trimPunct(dropParens(kv.value).split(/,\s+(?=\d)/)[0]!), lineOf(doc, kv));
+  // `Order summary: Helio Sales Cloud Professional, 35 named users, ...`: a summary's first part names the product.
+  // Any labelled value shaped `Product Name, 40 seats` names the product the same way (`Renewal of: ...`).
+  const summary = pairs(doc, ['order summary', 'summary', 'item', 'line item', 'order']).find((k) => /^[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,5},\s/.test(k.value))
+    ?? doc.kvs.find((k) => new RegExp(String.raw`^[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,5},\s+${COUNT_SOURCE}\s+(?:named\s+|active\s+)?(?:seats?|users?|licen[cs]es?)\b`, 'i').test(k.value));
+  if (summary) return g(summary.value.split(',')[0]!.trim(), lineOf(doc, summary));
   const patterns = [
     /\bsubscription\s+(?:to|for)\s+((?:the\s+)?[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,5})/,
     /\b((?:[A-Z][\w&.+-]*)(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:plan|edition|tier)\b/,
     /\b(?:Your|your|the)\s+([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:subscription|licen[cs]e)\b/,
   ];
+  let best: { name: string; stmt: string; raw: string } | null = null;
   for (const re of patterns) for (const s of stmts) {
     const m = re.exec(s);
-    if (m) return g(trimPunct(m[1]!.replace(/^(?:the|your|our|this|a)\s+/i, '')), s, m[1]);
+    if (!m) continue;
+    const name = trimPunct(m[1]!.replace(/^(?:the|your|our|this|a)\s+/i, ''));
+    // A later, fuller mention (`Penwright Docs Business` after a subject line's `Penwright Docs`) wins.
+    if (!best) best = { name, stmt: s, raw: m[1]! };
+    else if (name.startsWith(`${best.name} `)) best = { name, stmt: s, raw: m[1]! };
   }
-  return none();
+  return best ? g(best.name, best.stmt, best.raw) : none();
 }
 
 const FREQ: [RegExp, Renewal['billingFrequency']['value']][] = [
@@ -165,7 +176,7 @@ function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[],
 const NOTICE_RE = new RegExp(String.raw`(?:(?:at\s+least|no\s+later\s+than|not\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|upon|with|giving|provide|on)\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:['’]s?)?\s*(?:(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice(?:\s+of\s+non-renewal)?\s*)?(?:(?:prior\s+to|before|in\s+advance\s+of|ahead\s+of|preceding)\s+[^.;,:]+|(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice\b)`, 'i');
 
 function notice(stmts: string[]) {
-  const topical = (s: string) => /\bnotice|\bnotify|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
+  const topical = (s: string) => /\bnotice|\bnotif(?:y|ies|ied|ication)|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
   const renewalish = (s: string) => /\brenew|\bcancel|\bnon-renewal|\bend of (?:the |your )?(?:then[- ])?(?:current )?(?:term|subscription)|\bopt[- ]out|\bcontinue/i.test(s);
   const ordered = [...stmts.filter((s) => topical(s) && renewalish(s)), ...stmts.filter((s) => topical(s) && !renewalish(s) && !/\bbreach\b/i.test(s))];
   for (const s of ordered) {
@@ -183,7 +194,7 @@ function notice(stmts: string[]) {
 
 function autoRenewal(clauses: string[]) {
   const neg = /\b(?:does|will|shall|do|would)\s+not\s+(?:\w+\s+)?(?:auto[- ]?)?renew|\b(?:doesn['’]t|won['’]t)\s+(?:\w+\s+)?renew|\bnot\s+(?:be\s+)?(?:automatically\s+)?renew(?:ed)?\s+automatically|\bno\s+automatic\s+renewal|\bwill\s+not\s+auto-renew|\b(?:expires?|ends?|terminates?)\s+(?:automatically\s+)?(?:at|on)\s+the\s+end\b.*\bnew\s+(?:order|contract|agreement)|\brequires?\s+a\s+new\s+(?:order|contract|agreement)|\bnot\s+auto[- ]?renew/i;
-  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+renew\s+for\s+(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:successive|additional|further|subsequent)/i;
+  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+(?:automatically\s+)?renew\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)/i;
   for (const c of clauses) {
     if (neg.test(c)) return { language: g(c, c), value: g(false as boolean, c) };
     if (pos.test(c)) return { language: g(c, c), value: g(true as boolean, c) };
@@ -206,9 +217,9 @@ function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
 }
 
 function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
-  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|from\s+(?:the\s+)?(?:date\s+of\s+)?invoice)/i;
+  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|(?:from|of|after)\s+(?:the\s+)?(?:date\s+of\s+)?(?:the\s+)?invoice)/i;
   for (const kv of pairs(doc, ['payment terms', 'terms', 'payment', 'payment term'])) {
-    const m = re.exec(kv.value) ?? /^(\d{1,3})\s+days\b/i.exec(kv.value);
+    const m = re.exec(kv.value) ?? /^(?:within\s+)?(\d{1,3})\s+days\b/i.exec(kv.value);
     if (m) return g(Number(m.slice(1).find(Boolean)), lineOf(doc, kv));
   }
   for (const s of stmts) {
@@ -226,8 +237,8 @@ function priceEscalation(stmts: string[]): Grounded<string> {
 
 const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
   [/\bamendment\b|\baddendum\b/i, 'amendment'],
-  [/\border\s+form\b|\bservice\s+order\b|\bsales\s+order\b|\bpurchase\s+order\b|\border\s+#|\border\s+no\b/i, 'order_form'],
-  [/\brenewal\s+(?:notice|reminder)\b|\bupcoming\s+renewal\b|\bcoming\s+up\s+for\s+renewal\b|\bsubscription\s+renewal\b|\bwill\s+renew\s+on\b|\bnotice\s+of\s+renewal\b|\brenews\s+on\b|\brenewal\s+reminder\b|\breminder\b.*\brenew/i, 'renewal_notice'],
+  [/\border\s+form\b|\bservice\s+order\b|\bsales\s+order\b|\border\s+schedule\b|\bpurchase\s+order\b|\border\s+#|\border\s+no\b/i, 'order_form'],
+  [/\brenewal\s+(?:notice|reminder)\b|\bupcoming\s+renewal\b|\bcoming\s+up\s+for\s+renewal\b|\bsubscription\s+renewal\b|\bwill\s+renew\s+on\b|\bnotice\s+of\s+renewal\b|\brenews\s+on\b|\brenewal\s+reminder\b|\breminder\b.*\brenew|\bdue\s+(?:to|for)\s+renew(?:al)?\b|\bis\s+set\s+to\s+renew\b/i, 'renewal_notice'],
   [/\bmaster\s+(?:services?|subscription|software|license|licence)?\s*agreement\b|\bmsa\b/i, 'master_agreement'],
   [/\bterms\s+of\s+(?:service|use)\b|\bterms\s+(?:and|&)\s+conditions\b/i, 'terms_of_service'],
   [/\binvoice\b/i, 'invoice'],
@@ -251,7 +262,7 @@ export function extractRenewal(doc: Doc): Renewal {
   const bill = billing(doc, stmts);
   const range = dateRange(doc, stmts);
   const start = range.start.value ? range.start : dateField(doc, stmts, ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'],
-    [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
+    [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
   const end = range.end.value ? range.end : dateField(doc, stmts, ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'],
     [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i]);
   const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i]);

@@ -18,7 +18,7 @@ export function summaryKind(key: string): SummaryKind | null {
   if (labelIs(key, TIP)) return 'tip';
   if (labelIs(key, TOTAL_STRONG)) return 'totalStrong';
   if (labelIs(key, TOTAL) || /^total (?:[a-z]{3}|due|amount)$/.test(key)) return 'total';
-  if (labelIs(key, TAX) || (labelHas(key, ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust']) && !key.split(' ').some((w) => NOT_TAX.includes(w)) && key.split(' ').length <= 3)) return 'tax';
+  if (labelIs(key, TAX) || (labelHas(key, ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust', 'tva', 'iva', 'btw', 'moms', 'mva']) && !key.split(' ').some((w) => NOT_TAX.includes(w)) && key.split(' ').length <= 3)) return 'tax';
   return null;
 }
 

@@ -65,6 +65,8 @@ function keyValues(lines: Line[]): KeyValue[] {
     const body = line.raw.replace(/^\s*[-*•]\s+/, '');
     const chunks = body.trim().split(/\s{3,}|\t+/);
     let pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    // `Reg. code 14455667 | VAT No: EE102938475`: each pipe-separated part that is a pair counts.
+    if (pairs.length === 0 && / \| /.test(body)) pairs = body.trim().split(/\s+\|\s+/).map((c) => parsePair(c)).filter((p) => p !== null);
     // `Invoice Number      TMS-44102`: a short label and its value across a wide gap, no colon.
     if (pairs.length === 0 && chunks.length === 2 && !body.includes(':') && /^[\p{L}][\p{L} .#'/-]{1,30}$/u.test(chunks[0]!) && chunks[0]!.split(' ').length <= 4 && /\d/.test(chunks[1]!)) {
       pairs = [{ label: clean(chunks[0]!), value: clean(chunks[1]!) }];
@@ -98,7 +100,8 @@ function headingOf(text: string): { heading: string; rest: string } | null {
   if (plainNumbered && plainNumbered[1]!.split(' ').length <= 5) return { heading: plainNumbered[1]!, rest: '' };
   if (stripBullet(t) !== null) return null;
   const m = /^([^:]{1,60}?):?\s*$/.exec(t);
-  if (!m || /[.;!?]$/.test(m[1]!) || m[1]!.split(/\s+/).length > 8) return null;
+  // `Why Harrow & Finch?` heads the list below it; a sentence ending in `.`, `;` or `!` heads nothing.
+  if (!m || /[.;!]$/.test(m[1]!) || m[1]!.split(/\s+/).length > 8) return null;
   return { heading: m[1]!, rest: '' };
 }
 
@@ -106,14 +109,18 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   const out: Section[] = [];
   let cur: Section | null = null;
   let lastItemIndent = -1;
+  let lastItemNumber: number | null = null;
   let gap = false;
   const kvAt = new Map(kvs.map((kv) => [kv.line, kv]));
+  // The next non-blank line after each line, found in one backward pass (not a scan per line).
+  const nextText: (Line | undefined)[] = new Array(lines.length);
+  for (let i = lines.length - 1, after: Line | undefined; i >= 0; i--) { nextText[i] = after; if (lines[i]!.text) after = lines[i]; }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line.text) { gap = true; continue; }
     const item = stripBullet(line.raw);
     const kv = kvAt.get(i);
-    const next = lines.slice(i + 1).find((l) => l.text);
+    const next = nextText[i];
     const nextIsContent = !!next && (stripBullet(next.raw) !== null || next.indent > line.indent);
     let head: { heading: string; rest: string } | null = null;
     if (kv && kv.value === '') head = { heading: kv.label, rest: '' };
@@ -122,7 +129,13 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     const numberedHead = head && /^\d/.test(line.text);
     if (head && (head.rest || kv || nextIsContent || numberedHead || (gap || i === 0) && next && !headingOf(next.text) && !kvAt.has(next.index) && /[.;:]$/.test(next.text) === true)) {
       // `1. Q2 roadmap review` inside a list stays an item unless it is followed by its own sub-items (3.1).
-      if (item !== null && !head.rest && cur && cur.items.length > 0 && !gap && !(next && /^\s*\d+\.\d/.test(next.raw))) {
+      // The first `1. Spring fair planning` right under `Items discussed` is that list's item too.
+      const openList = cur && !gap && (cur.items.length > 0 || cur.body.length === 0 && cur.line === i - 1 && !/^\d/.test(lines[cur.line]!.text));
+      // `2. Treasurer's report: balance ...` after item 1 continues the numbered list, whatever its colon.
+      const number = /^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1];
+      const continues = number !== undefined && lastItemNumber !== null && Number(number) === lastItemNumber + 1 && line.indent === lastItemIndent;
+      if (item !== null && (!head.rest || continues) && cur && openList && !(next && /^\s*\d+\.\d/.test(next.raw))) {
+        lastItemNumber = number !== undefined ? Number(number) : null;
         cur.items.push(item);
         lastItemIndent = line.indent;
         gap = false;
@@ -140,6 +153,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
       // `- Tom Becker: write the runbook` is an item of the list it sits in, whatever its colon.
       cur.items.push(item);
       lastItemIndent = line.indent;
+      lastItemNumber = Number(/^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1] ?? NaN) || null;
       gap = false;
       continue;
     }
@@ -160,6 +174,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     if (item !== null) {
       cur.items.push(item);
       lastItemIndent = line.indent;
+      lastItemNumber = Number(/^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1] ?? NaN) || null;
     } else if (cur.items.length > 0 && line.indent > lastItemIndent && !gap) {
       cur.items[cur.items.length - 1] += ` ${line.text}`;
     } else cur.body.push(line.text);
@@ -168,9 +183,73 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   return out;
 }
 
+const GAP = / {3,}/g;
+const MONEY_ONLY = /^(?:[\p{Sc}]|[A-Z]{3})?\s?\(?-?\d[\d.,' ]*\)?\s?(?:[\p{Sc}]|[A-Z]{3})?(?:\/\p{L}{1,5})?$/u;
+
+/** The text runs of a line separated by gaps of three spaces or more, with their columns. */
+function runs(raw: string): { start: number; end: number; text: string }[] {
+  const out: { start: number; end: number; text: string }[] = [];
+  let at = raw.search(/\S/);
+  if (at < 0) return out;
+  GAP.lastIndex = at;
+  for (let m = GAP.exec(raw); ; m = GAP.exec(raw)) {
+    const end = m ? m.index : raw.trimEnd().length;
+    if (end > at) out.push({ start: at, end, text: raw.slice(at, end) });
+    if (!m) break;
+    at = m.index + m[0].length;
+    if (at >= raw.length) break;
+  }
+  return out;
+}
+
+/**
+ * Side-by-side blocks read column by column: a letterhead beside the invoice's number and dates, `Bill To`
+ * beside `Ship To`. A block qualifies when its lines hold at most two runs, at least two lines hold two, the
+ * right runs start at one column and no left run crosses it. Tables (figures on the right, three runs) and
+ * label/value lists (`Invoice Number      TMS-44102`) stay as they are.
+ */
+export function unfoldColumns(rawLines: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < rawLines.length) {
+    if (!rawLines[i]!.trim()) { out.push(rawLines[i]!); i++; continue; }
+    let j = i;
+    while (j < rawLines.length && rawLines[j]!.trim()) j++;
+    const block = rawLines.slice(i, j);
+    const split = columnOf(block);
+    if (split === null) out.push(...block);
+    else {
+      out.push(...block.map((l) => l.slice(0, split).trimEnd()).filter((l) => l.trim()));
+      out.push('');
+      out.push(...block.map((l) => l.slice(split)).filter((l) => l.trim()));
+    }
+    i = j;
+  }
+  return out;
+}
+
+function columnOf(block: string[]): number | null {
+  if (block.length < 2) return null;
+  const rs = block.map(runs);
+  if (rs.some((r) => r.length > 2)) return null;
+  const twos = rs.filter((r) => r.length === 2);
+  if (twos.length < 2) return null;
+  const col = Math.min(...twos.map((r) => r[1]!.start));
+  if (twos.some((r) => r[1]!.start > col + 2)) return null;
+  // No run may straddle the gutter.
+  if (rs.some((r) => r.some((x) => x.start < col - 1 && x.end > col - 2))) return null;
+  const rights = twos.map((r) => r[1]!.text.trim());
+  const lefts = twos.map((r) => r[0]!.text.trim());
+  if (rights.some((t) => MONEY_ONLY.test(t))) return null;
+  // `Invoice Nr:      BT/2026/0412` / `Invoice Number      TMS-1`: a column of labels beside their values.
+  const labelLike = (t: string) => !/\d/.test(t) && !/:./.test(t) && t.split(/\s+/).length <= 4;
+  if (lefts.every(labelLike) && !rights.some((t) => t.includes(':'))) return null;
+  return col;
+}
+
 export function segment(text: string): Doc {
   const normalised = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
-  const lines: Line[] = normalised.split('\n').map((raw, index) => ({
+  const lines: Line[] = unfoldColumns(normalised.split('\n')).map((raw, index) => ({
     index,
     raw: raw.replace(/\s+$/, ''),
     text: clean(raw),

@@ -1,7 +1,8 @@
 // Finding labelled values: `Label: value` pairs first, then lines that begin with a label and no colon
 // (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
 import type { Doc, KeyValue, Section } from './document.js';
-import { labelHas, labelIs, labelKey } from './text.js';
+import { labelHas, labelIs, labelKey, ocrLetters } from './text.js';
+import { CODE_RE_SOURCE } from '../normalise/currency.js';
 
 export type Match = 'is' | 'has';
 
@@ -31,6 +32,9 @@ export interface LabelledLine {
  */
 const labelledCache = new WeakMap<Doc, LabelledLine[]>();
 
+/** A wide gap before a word starts another column, unless the word is a currency code (`Total      CHF 13.20`). */
+const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE})\b)`);
+
 export function labelledLines(doc: Doc): LabelledLine[] {
   const cached = labelledCache.get(doc);
   if (cached) return cached;
@@ -38,13 +42,18 @@ export function labelledLines(doc: Doc): LabelledLine[] {
   labelledCache.set(doc, out);
   for (const line of doc.lines) {
     if (!line.text) continue;
-    for (const chunk of line.raw.trim().split(/\s{4,}(?=[A-Za-z])/)) {
-      const c = chunk.trim();
+    for (const chunk of line.raw.trim().split(COLUMN_GAP)) {
+      const original = chunk.trim();
+      const c = ocrLetters(original);
       // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
-      const m = /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c)
+      if (!/^\p{L}/u.test(c)) continue;
+      // The separator forms need a colon, dot leader or spaced dash somewhere: test for it before the long pattern.
+      const m = (/:|\.\.|\s-\s/.test(c) ? /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c) : null)
         ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s+([^\s\p{L}].*)$/u.exec(c);
       if (!m) continue;
-      out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: m[2]!.replace(/^[.\s:]+/, '').trim() });
+      // Same length as the original, so the value is read from the text as written.
+      const rest = original.slice(original.length - m[2]!.length);
+      out.push({ line: line.index, label: m[1]!.trim(), key: labelKey(m[1]!), rest: rest.replace(/^[.\s:]+/, '').trim() });
     }
   }
   return out;

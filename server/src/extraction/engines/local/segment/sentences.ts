@@ -11,7 +11,7 @@ export function sentences(text: string, opts: { splitColons?: boolean } = {}): s
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     // A new line that starts a list item or a pair starts a new block: each is its own statement.
-    if (!line || /^(?:[-*•]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?\s|\(?[a-z][.)]\s|[\p{L} ]{1,30}:)/u.test(line)) {
+    if (!line || /^(?:[-*•]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?\s|\(?[a-z][.)]\s|[\p{L}][\p{L}\p{N} '’&/.()-]{0,40}:\s)/u.test(line)) {
       if (cur.length) blocks.push(cur.join(' '));
       cur = [];
     }

@@ -29,51 +29,133 @@ export function labelKey(label: string): string {
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\b[\d.,]+\s*%/g, ' ')
     .replace(/(?<=[a-z])[01](?=[a-z]|\b)|(?<=\b)[01](?=[a-z])/g, (d) => (d === '0' ? 'o' : 'l'))
-    .replace(/[^\p{L}\p{N}#]+/gu, ' ')
-    .trim();
+    .replace(/\s+\/\s+/g, '\u0001')
+    .replace(/[^\p{L}\p{N}#\u0001]+/gu, ' ')
+    .trim()
+    .replace(/\s*\u0001\s*/g, ' / ');
 }
 
-function editDistance(a: string, b: string, max: number): number {
+/**
+ * OCR look-alike digits inside words read as letters, keeping every position (`Tota1` -> `Total`,
+ * `Subt0tal` -> `Subtotal`); codes such as `E10` or `A2` are left alone.
+ */
+export function ocrLetters(s: string): string {
+  if (!/\p{L}[01]|[01]\p{L}/u.test(s)) return s;
+  return s.replace(/(?<![\p{L}\p{N}])(?:\p{L}{2,}[01]|\p{L}+[01]\p{L}+|[01]\p{L}{3,})(?![\p{L}\p{N}])/gu, (w) => w.replace(/0/g, 'o').replace(/1/g, 'l'));
+}
+
+/** Optimal-string-alignment (Damerau-Levenshtein) distance, giving up above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      // An adjacent swap (`Invocie`) is one slip, not two.
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
       cur.push(v);
       rowMin = Math.min(rowMin, v);
     }
     if (rowMin > max) return max + 1;
+    prev2 = prev;
     prev = cur;
   }
   return prev[b.length]!;
 }
 
-/** Label equality that tolerates one OCR slip in a longer label (`Invoce Date`, `Subtotai`). */
-export function sameLabel(key: string, synonym: string): boolean {
-  if (key === synonym) return true;
-  // Word by word, so `invoice no` never passes for `invoice to`: only longer words may carry one slip.
-  const a = key.split(' '), b = synonym.split(' ');
-  if (a.length !== b.length) return false;
-  let slips = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] === b[i]) continue;
-    if (b[i]!.length < 5 || editDistance(a[i]!, b[i]!, 1) > 1) return false;
-    slips++;
+/** Whether a short word (3-4 letters) differs from the synonym's by one dropped, added or swapped letter (`Dute` for `Due`). */
+function shortSlip(a: string, b: string): boolean {
+  if (a.length < 3 || b.length < 3 || !/^\p{L}+$/u.test(a)) return false;
+  if (a.length === b.length) {
+    // A swap of two neighbours only: a changed letter turns one short word into another (`rate`, `date`).
+    const diff = [...a].map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
   }
-  return slips <= (synonym.length >= 12 ? 2 : 1);
+  return editDistance(a, b, 1) <= 1;
 }
 
-/** Whether a label key matches any synonym exactly (with OCR tolerance). */
-export const labelIs = (key: string, synonyms: readonly string[]) => synonyms.some((s) => sameLabel(key, s));
+/**
+ * Label equality that tolerates OCR slips (`Invoce Date`, `Subtotai`, `Dute Date`): word by word, so
+ * `invoice no` never passes for `invoice to`. A word of five letters or more may carry one slip; a short word
+ * may lose, gain or swap one letter when the label has other words that match exactly.
+ */
+function sameLabelUncached(key: string, synonym: string): boolean {
+  if (key === synonym) return true;
+  // At most two slips of one letter each: a label much longer or shorter is another label.
+  if (Math.abs(key.length - synonym.length) > 2) return false;
+  const a = key.split(' '), b = synonym.split(' ');
+  if (a.length !== b.length) return false;
+  let slips = 0, exact = 0, short = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) { exact++; continue; }
+    const w = b[i]!;
+    if (w.length >= 5) { if (editDistance(a[i]!, w, 1) > 1) return false; }
+    else if (b.length > 1 && shortSlip(a[i]!, w)) short++;
+    else return false;
+    slips++;
+  }
+  if (slips > (synonym.length >= 12 ? 2 : 1)) return false;
+  return short === 0 || exact > 0;
+}
+
+export const sameLabel = sameLabelUncached;
+
+/** A synonym list compiled once: exact set, and the answers already given per key. */
+interface Matcher { exact: Set<string>; list: readonly string[]; seen: Map<string, boolean> }
+const matchers = new WeakMap<readonly string[], Matcher>();
+const matchersByText = new Map<string, Matcher>();
+
+function matcherFor(synonyms: readonly string[]): Matcher {
+  let m = matchers.get(synonyms);
+  if (m) return m;
+  // Lists written inline at a call site are new arrays each time: find them by their text instead.
+  const text = synonyms.join('\u0001');
+  m = matchersByText.get(text);
+  if (!m) {
+    m = { exact: new Set(synonyms), list: synonyms, seen: new Map() };
+    if (matchersByText.size > 2_000) matchersByText.clear();
+    matchersByText.set(text, m);
+  }
+  matchers.set(synonyms, m);
+  return m;
+}
+
+function isOf(key: string, m: Matcher): boolean {
+  if (m.exact.has(key)) return true;
+  let v = m.seen.get(key);
+  if (v === undefined) {
+    v = m.list.some((s) => sameLabelUncached(key, s));
+    if (m.seen.size > 5_000) m.seen.clear();
+    m.seen.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * Whether a label key matches any synonym exactly (with OCR tolerance). A label naming alternatives
+ * (`Ship To / Bill To`) matches when one of them does.
+ */
+export function labelIs(key: string, synonyms: readonly string[]): boolean {
+  const m = matcherFor(synonyms);
+  if (isOf(key, m)) return true;
+  return key.includes(' / ') && key.split(' / ').some((part) => isOf(part.trim(), m));
+}
 
 /** Whether a label key starts or ends with a synonym as whole words. */
 export function labelHas(key: string, synonyms: readonly string[]): boolean {
-  const words = key.split(' ');
-  return synonyms.some((syn) => {
+  const m = matcherFor(synonyms);
+  const cacheKey = `\u0002${key}`;
+  const hit = m.seen.get(cacheKey);
+  if (hit !== undefined) return hit;
+  const words = key.replace(/ \/ /g, ' ').split(' ');
+  const v = synonyms.some((syn) => {
     const n = syn.split(' ').length;
     if (n > words.length) return false;
     return sameLabel(words.slice(0, n).join(' '), syn) || sameLabel(words.slice(-n).join(' '), syn);
   });
+  m.seen.set(cacheKey, v);
+  return v;
 }

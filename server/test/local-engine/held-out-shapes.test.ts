@@ -1,0 +1,205 @@
+// Shapes the third held-out set showed: label columns with colons, pipe-separated registration lines,
+// numbered lists right under a heading, `comes into force`, order schedules, notice by `notifies`, parenthesised asides.
+import { extractCustom, extractFixed } from '../../src/extraction/engines/local/index.js';
+import { unfoldColumns } from '../../src/extraction/engines/local/segment/document.js';
+
+describe('label columns and registration lines', () => {
+  it('keeps `Label:      value` columns together and keeps registration numbers out of the address', () => {
+    const lines = ['Invoice Nr:      BT/2026/0412', 'Issue date:      21 April 2026'];
+    expect(unfoldColumns(lines)).toEqual(lines);
+    const data = extractFixed('invoice', [
+      'Kalda Metall OÜ',
+      'Tartu mnt 5, 10115 Tallinn, Estonia',
+      'Reg. code 1234567 | VAT No: EE100200300',
+      '',
+      'Invoice Nr:      KM/26/7',
+      'Issue date:      21 April 2026',
+      'Due date:        5 May 2026',
+      '',
+      'Steel rods        10     12,00     120,00',
+      '',
+      'Total to pay                     120,00 EUR',
+    ].join('\n'));
+    expect(data.invoiceNumber).toBe('KM/26/7');
+    expect([data.issueDate, data.dueDate]).toEqual(['2026-04-21', '2026-05-05']);
+    expect(data.vendor).toEqual({ name: 'Kalda Metall OÜ', address: 'Tartu mnt 5, 10115 Tallinn, Estonia', taxId: 'EE100200300' });
+  });
+});
+
+describe('numbered lists under a heading', () => {
+  it('keeps every numbered line of the list as an item, a colon inside one included', () => {
+    const data = extractFixed('meeting-notes', 'Committee notes\nDate: 4 March 2026\n\nItems discussed\n1. Fair planning\n2. Treasurer\'s report: balance £3,412.50\n3. Playground quote\n');
+    expect(data.topicsDiscussed).toEqual(['Fair planning', 'Treasurer\'s report: balance £3,412.50', 'Playground quote']);
+  });
+});
+
+describe('contract term phrases', () => {
+  it('reads `comes into force on` and `expiring on`', () => {
+    const data = extractFixed('contract', 'DISTRIBUTION AGREEMENT\n\nThis Agreement comes into force on 1 February 2026 and remains in force for three years, expiring on 31 January 2029.');
+    expect([data.effectiveDate, data.expirationDate]).toEqual(['2026-02-01', '2029-01-31']);
+  });
+});
+
+describe('renewal order schedules', () => {
+  it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
+    const text = [
+      'ORDER SCHEDULE 4',
+      '',
+      'Provider: Tallow Systems Pty Ltd',
+      'Subscription Period: 1 July 2026 to 30 June 2027',
+      'Payment: within 30 days of the invoice date',
+      '',
+      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
+    ].join('\n');
+    const data = extractFixed('renewal', text);
+    expect(data.documentKindGuess).toBe('order_form');
+    expect(data.autoRenewal.value).toBe(true);
+    expect(data.noticePeriodDays.value).toBe(90);
+    expect(data.paymentTermsDays.value).toBe(30);
+    expect(data.contractEndDate.value).toBe('2027-06-30');
+    expect(data.overall_status).toBe('confirmed');
+  });
+});
+
+describe('custom: headings in plain words and asides', () => {
+  it('reads `You will need:` as the ingredients and skips the figure in parentheses', () => {
+    const out = extractCustom({
+      type: 'object',
+      properties: {
+        ingredients: { type: 'array', items: { type: 'string' } },
+        ovenTemperatureC: { type: 'number', description: 'Oven temperature in Celsius' },
+      },
+    }, 'PLUM CAKE\n\nBake: 40 min at 175 °C (155 °C fan)\n\nYou will need:\n- 500 g plums\n- 200 g flour\n');
+    expect(out).toEqual({ ingredients: ['500 g plums', '200 g flour'], ovenTemperatureC: 175 });
+  });
+});
+
+describe('receipts and invoices in other layouts', () => {
+  it('reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender', () => {
+    const data = extractFixed('receipt', [
+      'BOULANGERIE DU LAC',
+      'Quai du Mont-Blanc 3',
+      '1201 Genève',
+      'Tél. 022 555 01 23',
+      '',
+      'Le 05/03/2026 à 08:47',
+      '',
+      'Pain au chocolat        CHF 2.40',
+      'Café crème              CHF 4.20',
+      '',
+      'Total                   CHF 6.60',
+      'dont TVA 2.6%           CHF 0.17',
+      'Carte: TWINT            CHF 6.60',
+    ].join('\n'));
+    expect(data.address).toBe('Quai du Mont-Blanc 3, 1201 Genève');
+    expect([data.total, data.tax, data.currency, data.paymentMethod]).toEqual([6.6, 0.17, 'CHF', 'TWINT']);
+    expect(data.items.map((i) => i.description)).toEqual(['Pain au chocolat', 'Café crème']);
+  });
+
+  it('keeps a parenthesised note in the description and drops a quantity and price that do not multiply out', () => {
+    const data = extractFixed('invoice', 'Greenleaf Catering Ltd\n1 Way, Reading\n\nInvoice number: GC-1\n\nDescription                                   Amount\nWaiting staff (4 x 6 hours @ £18.50)           £444.00\n\nTotal                                          £444.00');
+    expect(data.lineItems).toEqual([{ description: 'Waiting staff (4 x 6 hours @ £18.50)', quantity: 1, unitPrice: 444, amount: 444 }]);
+  });
+});
+
+describe('renewal products in labelled summaries', () => {
+  it('reads `Renewal of: Product, 40 seats`', () => {
+    const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+    expect(data.product.value).toBe('Sable Clinic Insights Premium');
+    expect(data.seatCount.value).toBe(40);
+    expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([10080, 'EUR', 'annual']);
+  });
+});
+
+describe('contract parties in their own paragraphs and duties in numbered clauses', () => {
+  it('reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses', () => {
+    const data = extractFixed('contract', [
+      'CONSULTING AGREEMENT',
+      '',
+      'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
+      '',
+      'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
+      '',
+      'and',
+      '',
+      'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
+      '',
+      '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
+      '',
+      '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
+    ].join('\n'));
+    expect(data.parties).toEqual([{ name: 'Pinnacle Growth Advisors, LLC', role: 'Consultant' }, { name: 'Mesa Verde Foods, Inc.', role: 'Client' }]);
+    expect(data.keyObligations).toEqual(['Consultant shall provide the services described in Exhibit A.']);
+    expect(data.governingLaw).toBe('Colorado');
+  });
+});
+
+describe('question headings', () => {
+  it('reads a list under `Why <Company>?` as the benefits', () => {
+    const data = extractFixed('job-posting', 'Junior Accountant\nHarrow & Finch\n\nAbout you\n• AAT qualified\n\nWhy Harrow & Finch?\n• Paid study leave\n• 25 days annual leave');
+    expect(data.benefits).toEqual(['Paid study leave', '25 days annual leave']);
+    expect(data.requirements).toEqual(['AAT qualified']);
+  });
+});
+
+describe('custom: labels shared between sibling properties', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      plate: { type: 'string', description: 'Vehicle registration number' },
+      vehicle: { type: 'string', description: 'Make and model' },
+      street: { type: 'string', description: 'Where it happened' },
+      issuedTime: { type: 'string', description: 'HH:MM' },
+      discountedFine: { type: 'number', description: 'Reduced amount for early payment' },
+    },
+  };
+  const text = 'PENALTY NOTICE\n\nVehicle registration: KX19 LMN\nMake/model: Ford Fiesta\nLocation: Marine Parade\nObserved: 14:32 on 9 February 2026\n\nAmount due: £70.00 (reduced to £35.00 if paid within 14 days)';
+
+  it('gives a label to the property whose words explain all of it, and reads the only time of day', () => {
+    const out = extractCustom(schema, text);
+    expect([out.plate, out.vehicle, out.street, out.issuedTime]).toEqual(['KX19 LMN', 'Ford Fiesta', 'Marine Parade', '14:32']);
+  });
+
+  it('does not take a figure whose neighbours only echo the description', () => {
+    expect(extractCustom(schema, text).discountedFine).toBeNull();
+  });
+});
+
+describe('invoice labels without colons', () => {
+  it('reads `INVOICE NO.  BSE-0937` and `VAT No. GB 298 4471 02` in the letterhead', () => {
+    const data = extractFixed('invoice', [
+      'BRIGHT SPARK ELECTRICAL',
+      'Unit 4, Canal Works, Hebden Bridge HX7 8AD',
+      'Tel: 01422 555 012  |  VAT No. GB 298 4471 02',
+      '',
+      '                                   INVOICE NO.  BSE-0937',
+      '                                   DATE         14/03/2026',
+      '',
+      'Labour - rewire kitchen circuit        7.5    45.00     337.50',
+      '',
+      'INVOICE TOTAL                                           337.50',
+      'Previous invoice BSE-0911 paid 02/03/2026.',
+    ].join('\n'));
+    expect(data.invoiceNumber).toBe('BSE-0937');
+    expect(data.vendor.taxId).toBe('GB 298 4471 02');
+    expect(data.issueDate).toBe('2026-03-14');
+  });
+});
+
+describe('receipt greetings and pack sizes', () => {
+  it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
+    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    expect(data.merchant).toBe('SAKURA RAMEN HOUSE');
+    expect(data.address).toBe('88 Harrison Ave, Boston MA 02111');
+    expect(data.items).toEqual([{ description: 'Gyoza (6 pc)', quantity: 2, unitPrice: 9, amount: 18 }]);
+    expect([data.date, data.time, data.paymentMethod]).toEqual(['2026-03-14', '19:42', 'VISA']);
+  });
+});
+
+describe('attendee lists with roles', () => {
+  it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
+    const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+    expect(data.attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen', 'Sam O\'Neil']);
+    expect(extractFixed('meeting-notes', 'Sync\n2026-03-18\n\nAttendees: Ana Lima, Joe Park and Mei Chen').attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen']);
+  });
+});
