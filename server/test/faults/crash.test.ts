@@ -16,8 +16,9 @@ const SECRET = 'crash-test-secret-0123456789-0123456789-0123';
 const ACCOUNT = 'acct_crash';
 
 describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
-  // On the embedded database (PGlite) one CI run found answered charges missing after the restart; the cause is open (RELIABILITY.md, known limits). There the test holds it to consistency and
-  // no stuck idempotency; on PostgreSQL also to nothing answered being lost.
+  // On the embedded database (PGlite) one CI run found answered charges missing after the restart; the cause is open
+  // (RELIABILITY.md, known limits). There the test holds it to consistency and no stuck idempotency; on PostgreSQL
+  // also to nothing answered being lost.
   const durable = mode === 'postgres';
   it('loses and double-counts nothing beyond the reservation expiry; keys and idempotency records stay whole', async () => {
     const database = await createTestDatabase(mode);
