@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { mintDashboardToken } from '../auth/dashboard-tokens.js';
 import type { Config } from '../config/config.js';
+import { ApiError } from '../http/api-error.js';
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
 /** Only our own origin: no inline script, no third-party anything. */
@@ -31,8 +32,7 @@ export function dashboardRoutes(config: Config): Router {
     router.post('/dashboard/dev-session', express.json({ limit: '1kb' }), async (req, res) => {
       const accountId = (req.body as { accountId?: unknown } | undefined)?.accountId;
       if (typeof accountId !== 'string' || !ACCOUNT_ID.test(accountId)) {
-        res.status(400).json({ error: { code: 'invalid_request', message: 'accountId must be 1-128 letters, digits or ._:@|-', details: null } });
-        return;
+        throw new ApiError('invalid_request', 'accountId must be 1-128 letters, digits or ._:@|-');
       }
       res.json({ token: await mintDashboardToken(config.dashboard.jwtSecret!, accountId, { issuer: config.dashboard.issuer, audience: config.dashboard.audience }) });
     });
