@@ -35,7 +35,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { config, embedded } = await connectionConfig(options);
   const pool = new pg.Pool({
     ...config,
-    max: options.poolSize ?? (embedded ? 4 : 10),
+    // The embedded database is one PostgreSQL session behind a socket server that does not keep one connection's
+    // extended-protocol messages apart from another's outside an explicit transaction (electric-sql/pglite#1046):
+    // with two connections, a statement can run inside another's transaction and be rolled back with it after it
+    // was acknowledged. One connection is all PGlite can serve at a time anyway.
+    max: embedded ? 1 : options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     // Fail fast when the database is gone instead of holding requests.
     query_timeout: 30_000,

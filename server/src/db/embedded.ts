@@ -12,8 +12,8 @@ export interface EmbeddedPostgres {
 /**
  * PostgreSQL compiled to WebAssembly (PGlite), persisted in DATA_DIR and served on a Unix socket inside DATA_DIR
  * (loopback TCP when the path is too long for a socket), so the service speaks the same wire protocol and SQL to it
- * as to a production server. The socket server queues statements per connection and keeps a transaction's
- * statements together, so a small pool works.
+ * as to a production server. PGlite is a single session: the service reaches it over exactly one connection (see
+ * database.ts), and nothing else may connect while it runs, other than the schema engine while migrating at start.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -3,8 +3,8 @@ import type pg from 'pg';
 /**
  * Hand-written SQL for the few statements on every request's path (key lookup, account read, metering), sent
  * straight through pg: no query planning in the client, and on a real PostgreSQL each runs as a named prepared
- * statement, so the server plans it once per connection. The embedded database serves every pool connection
- * from one session, where a second PREPARE of the same name would fail, so there statements stay unnamed.
+ * statement, so the server plans it once per connection. The embedded database keeps one session across
+ * reconnections, where a second PREPARE of the same name would fail, so there statements stay unnamed.
  */
 export interface Sql {
   rows<R extends object>(name: string, text: string, values: unknown[]): Promise<R[]>;

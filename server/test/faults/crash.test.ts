@@ -16,10 +16,6 @@ const SECRET = 'crash-test-secret-0123456789-0123456789-0123';
 const ACCOUNT = 'acct_crash';
 
 describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
-  // On the embedded database (PGlite) one CI run found answered charges missing after the restart; the cause is open
-  // (RELIABILITY.md, known limits). There the test holds it to consistency and no stuck idempotency; on PostgreSQL
-  // also to nothing answered being lost.
-  const durable = mode === 'postgres';
   it('loses and double-counts nothing beyond the reservation expiry; keys and idempotency records stay whole', async () => {
     const database = await createTestDatabase(mode);
     const fake = await new FakeAnthropic().start();
@@ -70,7 +66,7 @@ describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
       for (let i = 0; i < 20; i++) {
         const again = await fetch(`${server.baseUrl}/v1/keys`, { method: 'POST', headers: { ...bearer, 'x-idempotency-key': `crash-${i}` }, body: JSON.stringify({ name: `k${i}` }) });
         const body = await again.json();
-        if (created.has(`crash-${i}`) && durable) {
+        if (created.has(`crash-${i}`)) {
           expect([again.status, body.id]).toEqual([200, created.get(`crash-${i}`)]);
         } else {
           expect([200, 201]).toContain(again.status); // committed before the kill (answer lost) or never: both whole
@@ -91,7 +87,7 @@ describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
         const settled = await sum('settled');
         // Every answer the caller got was charged; a charge whose answer the kill cut off is the only excess.
         const answered = charged.reduce((a, b) => a + b, 0);
-        if (durable) expect(settled).toBeGreaterThanOrEqual(answered);
+        expect(settled).toBeGreaterThanOrEqual(answered);
         expect(await bucket()).toBe(settled + (await sum('reserved')));
         // Once the dead requests' reservations expire, the sweeper gives them back: the bucket is what was settled.
         await new Meter(db.sql, loadPlans(plansFile), 'http://x').releaseExpired(new Date(Date.now() + RESERVATION_TTL_MS + 60_000));
