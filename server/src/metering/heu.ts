@@ -13,8 +13,19 @@ const OUTPUT_ALLOWANCE_MIN = 1000;
  * definition), and an output allowance that grows with the schema.
  */
 export function estimateHeu(textLength: number, schema: JsonSchema): number {
-  const schemaTokens = Math.ceil(JSON.stringify(schema).length / 4);
+  const schemaTokens = schemaTokensOf(schema);
   const inputTokens = Math.ceil(textLength / 4) + schemaTokens;
   const outputTokens = Math.max(OUTPUT_ALLOWANCE_MIN, schemaTokens);
   return heuFor({ inputTokens, outputTokens });
+}
+
+/** The fixed routes' schemas are the same objects on every request: serialise each once. */
+const schemaTokenCache = new WeakMap<JsonSchema, number>();
+function schemaTokensOf(schema: JsonSchema): number {
+  let tokens = schemaTokenCache.get(schema);
+  if (tokens === undefined) {
+    tokens = Math.ceil(JSON.stringify(schema).length / 4);
+    schemaTokenCache.set(schema, tokens);
+  }
+  return tokens;
 }
