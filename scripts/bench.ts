@@ -185,7 +185,7 @@ async function main(): Promise<void> {
   }
 
   const table = ['| case | req/s | p50 ms | p99 ms | errors | note |', '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.name} | ${r.rps || '—'} | ${r.p50 || '—'} | ${r.p99 || '—'} | ${r.errors} | ${r.note ?? ''} |`)].join('\n');
+    ...rows.map((r) => `| ${r.name} | ${r.rps || '—'} | ${r.rps ? r.p50 : r.p50 || '—'} | ${r.rps ? r.p99 : r.p99 || '—'} | ${r.errors} | ${r.note ?? ''} |`)].join('\n');
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Linux ${release()}, Node ${process.version}`;
   writeFileSync(join(root, 'BENCHMARKS.md'), `# Benchmarks\n\nWritten by \`npm run bench\` (scripts/bench.ts) on ${new Date().toISOString().slice(0, 10)}.\n\nMachine: ${machine}. Each load case runs ${DURATION} s at ${CONNECTIONS} connections with autocannon on 127.0.0.1; every server is its own process; ratios compare with cases 1 and 2 of the same run, since absolute numbers drift on shared machines. Cases 3-5 spread their connections over ${ACCOUNTS} accounts; one account's metering rows serialise its requests, so case 4 is also run with every request on one account (the worst case).\n\n${table}\n`);
   console.log('\nwrote BENCHMARKS.md');
