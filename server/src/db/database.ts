@@ -21,7 +21,6 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  poolSize?: number;
 }
 
 /** A PoolConfig for the configured database: the given PostgreSQL, or the embedded one started here. */
@@ -39,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // extended-protocol messages apart from another's outside an explicit transaction (electric-sql/pglite#1046):
     // with two connections, a statement can run inside another's transaction and be rolled back with it after it
     // was acknowledged. One connection is all PGlite can serve at a time anyway.
-    max: embedded ? 1 : options.poolSize ?? 10,
+    max: embedded ? 1 : 10,
     connectionTimeoutMillis: 5_000,
     // Fail fast when the database is gone instead of holding requests.
     query_timeout: 30_000,
