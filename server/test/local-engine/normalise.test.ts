@@ -55,6 +55,12 @@ describe('money', () => {
     expect(findAmounts('A$850 - A$950').map((a) => [a.value, a.currency])).toEqual([[850, 'AUD'], [950, 'AUD']]);
     expect(findAmounts('INV-2026-0418 dated 2026')).toEqual([expect.objectContaining({ value: 2026 })]);
   });
+
+  it('takes a code written beside a dollar sign over the sign', () => {
+    expect(findAmounts('Total CAD $1,204.50').map((a) => [a.value, a.currency])).toEqual([[1204.5, 'CAD']]);
+    expect(findAmounts('AUD$ 90.00 and $1,200.00 NZD').map((a) => [a.value, a.currency])).toEqual([[90, 'AUD'], [1200, 'NZD']]);
+    expect(findAmounts('$75.00').map((a) => a.currency)).toEqual(['USD']);
+  });
 });
 
 describe('currency', () => {

@@ -1,5 +1,5 @@
 // Amounts of money in US (1,234.56) and European (1.234,56) notation, with their currency marks.
-import { CODE_RE_SOURCE, SYMBOL_RE_SOURCE, codeForSymbol } from './currency.js';
+import { CODE_RE_SOURCE, ISO_CODES, SYMBOL_RE_SOURCE, codeForSymbol } from './currency.js';
 
 export type NumberStyle = 'us' | 'eu';
 
@@ -43,7 +43,7 @@ export function parseNumber(raw: string, style: NumberStyle = 'us'): number | nu
 // `1 234,56`: a single plain space groups thousands only when decimals follow, so `2   150.00` stays two columns.
 const NUM = String.raw`\(?-?\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
 const AMOUNT_RE = new RegExp(
-  String.raw`(?<pre>(?:${SYMBOL_RE_SOURCE})|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z]))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
+  String.raw`(?<pre>(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])(?:\s?\$)?|(?:${SYMBOL_RE_SOURCE}))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
   'gu',
 );
 
@@ -63,6 +63,14 @@ function styleFor(num: string, currency: string | null, style: NumberStyle): Num
   return style;
 }
 
+/** The ISO code a currency mark written beside a figure names: a code (also `CAD $`), a symbol or `euro`. */
+function currencyOfMark(mark: string | undefined): string | null {
+  if (!mark) return null;
+  const code = /^[A-Z]{3}(?=\s?\$?$)/.exec(mark);
+  if (code && ISO_CODES.has(code[0])) return code[0];
+  return codeForSymbol(mark) ?? (/^eur/i.test(mark) ? 'EUR' : mark.toUpperCase());
+}
+
 /** Every number in a line read as an amount, with the currency mark written beside it. */
 export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[] {
   const out: FoundAmount[] = [];
@@ -73,8 +81,9 @@ export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[]
     const start = m.index + (m[0].length - m[0].trimStart().length);
     const before = s[start - 1];
     if (!g.pre && before && /[A-Za-z\d/:#-]/.test(before)) continue; // part of an id, date or code
-    const mark0 = g.pre ?? g.post ?? null;
-    const cur0 = mark0 ? codeForSymbol(mark0) ?? (/^eur/i.test(mark0) ? 'EUR' : mark0.toUpperCase()) : null;
+    // A code on either side names the currency over a symbol (`CAD $12.00`, `$12.00 NZD`).
+    const pre = currencyOfMark(g.pre), post = currencyOfMark(g.post);
+    const cur0 = pre && post && g.pre === '$' ? post : pre ?? post;
     let value = parseNumber(num, styleFor(num, cur0, style));
     if (value === null) continue;
     if (g.k) value *= 1000;
