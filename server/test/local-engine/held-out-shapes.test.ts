@@ -203,3 +203,14 @@ describe('attendee lists with roles', () => {
     expect(extractFixed('meeting-notes', 'Sync\n2026-03-18\n\nAttendees: Ana Lima, Joe Park and Mei Chen').attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen']);
   });
 });
+
+describe('summary labels in Italian, Spanish and French', () => {
+  it('reads subtotal, tip and total by their local labels, also with an OCR slip', () => {
+    const italian = extractFixed('receipt', 'BAR CENTRALE\nPiazza Duomo 4, Milano\n\nCaffe            2   1,20    2,40\nCornetto         2   1,50    3,00\n\nSUBTOTALE                  5,40\nMancia                     0,60\nT0TALE COMPLESSIVO  EUR    6,00\nContanti');
+    expect([italian.subtotal, italian.tip, italian.total, italian.currency]).toEqual([5.4, 0.6, 6, 'EUR']);
+    const spanish = extractFixed('receipt', 'CAFETERIA SOL\nCalle Mayor 8, Madrid\n\nTostada          1   2,50    2,50\nZumo             1   3,00    3,00\n\nPropina                    0,50\nIMPORTE TOTAL        6,00 €');
+    expect([spanish.tip, spanish.total, spanish.currency]).toEqual([0.5, 6, 'EUR']);
+    const french = extractFixed('receipt', 'BOULANGERIE DU PORT\n3 quai Nord, Nantes\n\nBaguette         2   1,10    2,20\nCroissant        3   1,30    3,90\n\nSous-total                 6,10\nMontant total      6,10 EUR');
+    expect([french.subtotal, french.total]).toEqual([6.1, 6.1]);
+  });
+});
