@@ -214,3 +214,29 @@ describe('summary labels in Italian, Spanish and French', () => {
     expect([french.subtotal, french.total]).toEqual([6.1, 6.1]);
   });
 });
+
+describe('dates named in contract sentences', () => {
+  it('takes a phrase\'s own date, not one from the clause after it', () => {
+    const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made on 10 January 2027 between Harlow Data Ltd ("Provider") and Pinecrest Foods plc ("Customer") and is effective from 1 February 2027.\n\n1. Term. The term commences on the Effective Date and ends on 31 January 2029.\n');
+    expect([data.effectiveDate, data.expirationDate]).toEqual(['2027-02-01', '2029-01-31']);
+  });
+});
+
+describe('contract parties under role headings', () => {
+  it('reads each party from the line under its role heading and never a signatory as a party', () => {
+    const data = extractFixed('contract', [
+      'MAINTENANCE AGREEMENT',
+      '',
+      'Licensor:                          Licensee:',
+      'Brightwater Robotics SA            Keelson Marine Ltd',
+      'Rue du Lac 12, 1003 Lausanne       7 Dock Road, Cork',
+      '',
+      'Customer:',
+      '1. Pays each invoice within 30 days.',
+      '',
+      'Signed:',
+      'For the Licensor: Elodie Favre     For the Licensee: Cian Walsh',
+    ].join('\n'));
+    expect(data.parties).toEqual([{ name: 'Brightwater Robotics SA', role: 'Licensor' }, { name: 'Keelson Marine Ltd', role: 'Licensee' }]);
+  });
+});

@@ -2,6 +2,7 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
+import { blockFromPair } from './parties.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, labelHas, labelIs, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -33,14 +34,19 @@ function title(doc: Doc): string | null {
 function pairParties(doc: Doc): FixedData['contract']['parties'] {
   const out: FixedData['contract']['parties'] = [];
   for (const kv of doc.kvs) {
-    if (!kv.value) continue;
+    // `For the Client: Jane Roe` under the signatures names who signs, not a party.
+    if (/^(?:for|on behalf of|signed|by)\b/.test(kv.key)) continue;
+    // A role heading alone (`Contractor:`, often side by side with the other party's) has the name on the line below.
+    const below = kv.value || kv.continuation.length > 0 ? null : blockFromPair(doc, kv).name;
+    const value = kv.value || (below && /^\p{Lu}[^.;:]*$/u.test(below) ? below : '');
+    if (!value) continue;
     const party = /\bparty\s+([a-z0-9]|one|two|1|2)$/i.exec(kv.label);
     let role: string | null = null;
     if (party) role = `Party ${party[1]!.toUpperCase()}`;
     else if (labelIs(kv.key, ROLES) || labelIs(kv.key.replace(/^sub[- ]?/, ''), ROLES)) role = kv.label;
     else if (labelHas(kv.key, ROLES) && kv.key.split(' ').length <= 3 && !/name|address|signature|sign|date|email|phone|title|obligation|notice/i.test(kv.key)) role = kv.label.replace(/^(?:the)\s+/i, '');
     if (!role) continue;
-    const name = partyName(kv.value);
+    const name = partyName(value);
     if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
     out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
   }
@@ -71,7 +77,11 @@ function dateFrom(doc: Doc, labels: string[], phrases: RegExp[]): string | null 
   for (const kv of pairs(doc, labels, 'has')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
   for (const re of phrases) {
     const m = re.exec(doc.text);
-    if (m) { const d = parseDate(doc.text.slice(m.index + m[0].length, m.index + m[0].length + 40), doc.dateOptions); if (d) return d; }
+    if (!m) continue;
+    // Only the phrase's own object: `begins on the Effective Date and ends on March 31` names no start date.
+    const object = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/\s(?:and|or|but|until|through|to|ends?|expires?)\s|[;(]/)[0]!;
+    const d = parseDate(object, doc.dateOptions);
+    if (d) return d;
   }
   return null;
 }
