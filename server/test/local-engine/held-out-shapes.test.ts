@@ -240,3 +240,16 @@ describe('contract parties under role headings', () => {
     expect(data.parties).toEqual([{ name: 'Brightwater Robotics SA', role: 'Licensor' }, { name: 'Keelson Marine Ltd', role: 'Licensee' }]);
   });
 });
+
+describe('renewal clauses under a heading and in other words', () => {
+  it('quotes the sentence under an `Auto-renewal.` heading, not the heading', () => {
+    const sentence = 'This Subscription renews automatically for successive twelve-month terms unless cancelled 60 days before the end of the current term.';
+    const data = extractFixed('renewal', `SUBSCRIPTION TERMS\n\nVendor: Orbisoft Ltd\n\nAuto-renewal. ${sentence}\n`);
+    expect([data.autoRenewal.value, data.autoRenewalLanguage.value]).toEqual([true, sentence]);
+  });
+
+  it('reads `extended automatically` as auto-renewal', () => {
+    const data = extractFixed('renewal', 'LICENCE AGREEMENT\n\nThe licence term shall be extended automatically by further periods of one year unless either party objects in writing three months before it ends.');
+    expect(data.autoRenewal.value).toBe(true);
+  });
+});

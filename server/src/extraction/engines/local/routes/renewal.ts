@@ -194,8 +194,10 @@ function notice(stmts: string[]) {
 
 function autoRenewal(clauses: string[]) {
   const neg = /\b(?:does|will|shall|do|would)\s+not\s+(?:\w+\s+)?(?:auto[- ]?)?renew|\b(?:doesn['’]t|won['’]t)\s+(?:\w+\s+)?renew|\bnot\s+(?:be\s+)?(?:automatically\s+)?renew(?:ed)?\s+automatically|\bno\s+automatic\s+renewal|\bwill\s+not\s+auto-renew|\b(?:expires?|ends?|terminates?)\s+(?:automatically\s+)?(?:at|on)\s+the\s+end\b.*\bnew\s+(?:order|contract|agreement)|\brequires?\s+a\s+new\s+(?:order|contract|agreement)|\bnot\s+auto[- ]?renew/i;
-  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+(?:automatically\s+)?renew\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)/i;
+  const pos = /\b(?:automatically|auto[- ]?)\s*renew|\brenew(?:s|ed)?\s+automatically|\bauto-renew|\bevergreen|\b(?:shall|will)\s+(?:automatically\s+)?renew\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)|\brenews?\s+for\s+(?:an?\s+)?(?:successive|additional|further|subsequent)|\b(?:extended|prolonged)\s+automatically|\bautomatically\s+(?:be\s+)?(?:extended|prolonged)/i;
   for (const c of clauses) {
+    // A clause heading (`Auto-renewal.`) is not the language: the sentence under it is.
+    if (c.trim().split(/\s+/).length <= 3) continue;
     if (neg.test(c)) return { language: g(c, c), value: g(false as boolean, c) };
     if (pos.test(c)) return { language: g(c, c), value: g(true as boolean, c) };
   }
