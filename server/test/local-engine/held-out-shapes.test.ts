@@ -252,4 +252,9 @@ describe('renewal clauses under a heading and in other words', () => {
     const data = extractFixed('renewal', 'LICENCE AGREEMENT\n\nThe licence term shall be extended automatically by further periods of one year unless either party objects in writing three months before it ends.');
     expect(data.autoRenewal.value).toBe(true);
   });
+
+  it('names the vendor of a `between` sentence without its address', () => {
+    const data = extractFixed('renewal', 'SUBSCRIPTION AGREEMENT\n\nThis Agreement is made between Norrsken Data Oy, Mannerheimintie 12, 00100 Helsinki ("Vendor"), and Baltic Freight AS ("Customer").\n\nThe subscription renews automatically for successive one-year terms.');
+    expect(data.vendorName.value).toBe('Norrsken Data Oy');
+  });
 });

@@ -42,7 +42,9 @@ function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   for (const s of stmts) {
     const m = between.exec(s);
     if (!m) continue;
-    const [a, aRole, b, bRole] = [trimPunct(dropParens(m[1]!)), m[2] ?? '', trimPunct(dropParens(m[3]!)), m[4] ?? ''];
+    // `between Acme AB, Storgatan 4, 111 34 Stockholm ("Acme")`: the name ends where its address or description starts.
+    const party = (raw: string) => trimPunct(dropParens(raw).split(/,\s+(?:(?:a|an)\s+|(?=[^,]*\d))/)[0]!);
+    const [a, aRole, b, bRole] = [party(m[1]!), m[2] ?? '', party(m[3]!), m[4] ?? ''];
     const customerFirst = /customer|client|subscriber|licensee/i.test(aRole) || /vendor|provider|supplier|licensor/i.test(bRole);
     return g(customerFirst ? b : a, s);
   }
