@@ -258,3 +258,11 @@ describe('renewal clauses under a heading and in other words', () => {
     expect(data.vendorName.value).toBe('Norrsken Data Oy');
   });
 });
+
+describe('custom schemas: date ranges', () => {
+  it('gives a range\'s first date to the start property and its last to the end property', () => {
+    const schema = { type: 'object', properties: { startDate: { type: 'string', format: 'date' }, endDate: { type: 'string', format: 'date' }, validUntil: { type: 'string', format: 'date' } } };
+    const out = extractCustom(schema, 'Exhibition booking\n\nStand dates: 3 October 2026 – 6 October 2026\nQuote valid: 1 August 2026 until 31 August 2026\n');
+    expect(out).toEqual({ startDate: '2026-10-03', endDate: '2026-10-06', validUntil: '2026-08-31' });
+  });
+});

@@ -64,9 +64,18 @@ function toNumber(value: string, scope: Scope, integer: boolean): number | null 
   return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
 }
 
+/** Words of a property name that ask for the end of a range (`endDate`, `validUntil`, `check_out`, `dateTo`). */
+const END_WORDS = new Set(['end', 'ends', 'ending', 'until', 'till', 'finish', 'last', 'out', 'departure', 'expiry', 'expiration', 'expires', 'through', 'thru', 'to']);
+const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((w) => END_WORDS.has(w));
+
 function toString(name: string, node: JsonSchema, value: string, scope: Scope): string | null {
   const flavour = stringFlavour(name, node);
-  if (flavour === 'date') return parseDate(value, scope.doc.dateOptions);
+  if (flavour === 'date') {
+    // `9 May 2026 to 13 June 2026`: an end, until or check-out property takes the range's last date.
+    const dates = findDates(value, scope.doc.dateOptions);
+    if (dates.length >= 2 && asksForRangeEnd(name)) return dates[dates.length - 1]!.iso;
+    return parseDate(value, scope.doc.dateOptions);
+  }
   if (flavour === 'time') return parseTime(value);
   if (flavour === 'currency') return currencyIn(value) ?? null;
   if (Array.isArray(node.enum)) {
