@@ -266,3 +266,11 @@ describe('custom schemas: date ranges', () => {
     expect(out).toEqual({ startDate: '2026-10-03', endDate: '2026-10-06', validUntil: '2026-08-31' });
   });
 });
+
+describe('custom schemas: labels of initials', () => {
+  it('reads `P.O. No.` as purchaseOrderNumber and `W/O nr.` as workOrderNumber', () => {
+    const schema = { type: 'object', properties: { purchaseOrderNumber: { type: 'string' }, workOrderNumber: { type: 'string' }, technician: { type: 'string' } } };
+    const out = extractCustom(schema, 'FIELD SERVICE SHEET\n\nP.O. No.: 77-4411\nW/O nr.: HX-2026-88\nTechnician: Ravi Sood\n');
+    expect(out).toEqual({ purchaseOrderNumber: '77-4411', workOrderNumber: 'HX-2026-88', technician: 'Ravi Sood' });
+  });
+});

@@ -1,6 +1,6 @@
 // What a caller's property is called, in words a document might use as its label.
 
-const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that', 'please', 'kindly', 'your', 'our', 'you', 'will', 'we', 'll', 're']);
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'and', 'or', 'for', 'to', 'is', 'has', 'as', 'at', 'with', 'yyyy', 'mm', 'dd', 'hh', 'iso', 'one', 'line', 'format', 'e', 'g', 'eg', 'if', 'any', 'its', 'their', 'full', 'value', 'number', 'text', 'string', 'hours', 'this', 'that', 'please', 'kindly', 'your', 'our', 'you', 'will', 'we', 'll', 're', 'nr', 'nbr', 'no']);
 
 /** Description words too general to tie a label to one property on their own (`date` is in every date's description). */
 const GENERIC = new Set(['date', 'time', 'amount', 'name', 'code', 'type', 'list', 'id', 'day', 'year', 'month', 'item', 'per', 'total', 'count', 'price', 'cost', 'person', 'who', 'where', 'when', 'what', 'how', 'used', 'given', 'shown', 'stated', 'written', 'printed', 'document']);
@@ -119,7 +119,7 @@ function scoreParts(label: string, v: Vocabulary): { score: number; byName: numb
 }
 
 function scorePartsUncached(label: string, v: Vocabulary): { score: number; byName: number } {
-  const words = label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem);
+  const words = expandInitials(label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)), v.nameStems).map(stem);
   if (words.length === 0) return { score: 0, byName: 0 };
   let score = 0;
   for (const w of words) score += wordMatch(w, new Set(v.nameStems)) ? 1 : wordMatch(w, v.strong) ? 0.8 : wordMatch(w, v.weak) ? 0.5 : 0;
@@ -134,6 +134,21 @@ function scorePartsUncached(label: string, v: Vocabulary): { score: number; byNa
   // number` beats a sibling `vehicle` that explains only half of the label.
   const bySpecific = v.specific.size > 0 && words.every((w) => wordMatch(w, v.specific) || abbreviates(w, v.specific)) ? Math.min(0.8, 0.5 + 0.1 * words.length) : 0;
   return { score: Math.max(byName, bySpecific), byName };
+}
+
+/** Single letters standing for the name's words: `W/O nr.` for workOrderNumber, `P.O.` for purchaseOrder. */
+function expandInitials(words: string[], nameStems: string[]): string[] {
+  const initials = nameStems.map((n) => n[0]).join('');
+  if (nameStems.length < 2 || !words.some((w) => w.length === 1)) return words;
+  for (let i = 0; i + 1 < words.length; i++) {
+    let j = i;
+    while (j < words.length && words[j]!.length === 1) j++;
+    const run = words.slice(i, j).join('');
+    const at = run.length >= 2 ? initials.indexOf(run) : -1;
+    if (at >= 0) return [...words.slice(0, i), ...nameStems.slice(at, at + run.length), ...words.slice(j)];
+    i = j;
+  }
+  return words;
 }
 
 /** A label word that is the start of a longer description word (`vet` for `veterinarian`, `qty` excluded: needs 3+ letters). */
