@@ -274,3 +274,11 @@ describe('custom schemas: labels of initials', () => {
     expect(out).toEqual({ purchaseOrderNumber: '77-4411', workOrderNumber: 'HX-2026-88', technician: 'Ravi Sood' });
   });
 });
+
+describe('custom schemas: British and American spellings', () => {
+  it('reads a `Labour` row for laborHours and `Colour` for color', () => {
+    const schema = { type: 'object', properties: { laborHours: { type: 'number' }, color: { type: 'string' } } };
+    const out = extractCustom(schema, 'REPAIR NOTE\n\nColour: Racing green\n\nLabour            1,5 h x 64,00          96,00\nParts                                    12,40\n');
+    expect(out).toEqual({ laborHours: 1.5, color: 'Racing green' });
+  });
+});

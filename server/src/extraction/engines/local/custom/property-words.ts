@@ -52,7 +52,8 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 export const stem = (w: string) => {
-  const s = w.toLowerCase();
+  // British and American spellings read alike (labour/labor, colour/color, favourite/favorite).
+  const s = w.length >= 6 ? w.toLowerCase().replace(/(?<=[^aeo])our/g, 'or') : w.toLowerCase();
   if (s.length > 4 && s.endsWith('ies')) return `${s.slice(0, -3)}y`;
   if (s.length > 5 && s.endsWith('ing')) return s.slice(0, -3);
   if (s.length > 4 && s.endsWith('ed')) return s.slice(0, -2);
