@@ -282,3 +282,11 @@ describe('custom schemas: British and American spellings', () => {
     expect(out).toEqual({ laborHours: 1.5, color: 'Racing green' });
   });
 });
+
+describe('custom schemas: letters', () => {
+  it('takes a person\'s name from the salutation, never the title line, and no title from a line of dates', () => {
+    const schema = { type: 'object', properties: { guestName: { type: 'string' }, eventTitle: { type: 'string' }, startDate: { type: 'string', format: 'date' } } };
+    const out = extractCustom(schema, 'Harbourside Hotel – Booking confirmation\n\nDear Mr Tomasz Nowak,\n\nThank you for your booking.\n\nEvent dates: Friday 2 October 2026 to Sunday 4 October 2026\n');
+    expect(out).toEqual({ guestName: 'Tomasz Nowak', eventTitle: null, startDate: '2026-10-02' });
+  });
+});

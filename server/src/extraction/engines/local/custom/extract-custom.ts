@@ -68,6 +68,19 @@ function toNumber(value: string, scope: Scope, integer: boolean): number | null 
 const END_WORDS = new Set(['end', 'ends', 'ending', 'until', 'till', 'finish', 'last', 'out', 'departure', 'expiry', 'expiration', 'expires', 'through', 'thru', 'to']);
 const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((w) => END_WORDS.has(w));
 
+/** Properties naming a person the document is addressed to or about. */
+const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder/i;
+const SALUTATION = /^(?:Dear|Hello|Hi)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$/mu;
+
+/** Whether a value holds nothing but dates, weekdays and the words joining them. */
+function onlyDates(value: string, scope: Scope): boolean {
+  const dates = findDates(value, scope.doc.dateOptions);
+  if (dates.length === 0) return false;
+  let rest = value;
+  for (const d of [...dates].reverse()) rest = rest.slice(0, d.index) + rest.slice(d.end);
+  return !/\p{L}{2,}/u.test(rest.replace(/\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:to|until|till|through|from|and|bis)\b/gi, ''));
+}
+
 function toString(name: string, node: JsonSchema, value: string, scope: Scope): string | null {
   const flavour = stringFlavour(name, node);
   if (flavour === 'date') {
@@ -84,6 +97,8 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
   }
   // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`.
   const v = trimPunct(clean(/(?:name|Name)$/.test(name) ? dropParens(value) || value : value));
+  // A name or title is words: a value that is only dates (`Course dates: 9 May to 13 June`) names nothing.
+  if (/name|title/i.test(name) && onlyDates(v, scope)) return null;
   return v || null;
 }
 
@@ -222,6 +237,11 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         // Likewise a time of day: the only one the document states.
         const times = [...new Set(scope.doc.lines.map((l) => parseTime(l.text)).filter((t) => t !== null))];
         return times.length === 1 ? times[0]! : null;
+      }
+      if (PERSON.test(name) && /name/i.test(name)) {
+        // A letter's addressee: `Dear Ms Ada Obi,`. A person is never the document's title line.
+        const m = SALUTATION.exec(scope.doc.text);
+        return m ? clean(m[1]!) : null;
       }
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.
