@@ -290,3 +290,26 @@ describe('custom schemas: letters', () => {
     expect(out).toEqual({ guestName: 'Tomasz Nowak', eventTitle: null, startDate: '2026-10-02' });
   });
 });
+
+describe('meeting notes: action tables and print stamps', () => {
+  it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
+    const data = extractFixed('meeting-notes', [
+      'Facilities Committee',
+      'Exported 02/06/2026 09:14',
+      'Meeting held on 28 May 2026, Boardroom',
+      '',
+      'Attendees: Noor Haddad, Lars Brandt',
+      '',
+      'Follow-ups',
+      '| Who          | Task                              | By       |',
+      '|--------------|-----------------------------------|----------|',
+      '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
+      '| Lars Brandt  | collect quotes for new chairs     |          |',
+    ].join('\n'));
+    expect(data.date).toBe('2026-05-28');
+    expect(data.actionItems).toEqual([
+      { owner: 'Noor Haddad', task: 'book the fire-safety inspection', dueDate: '2026-06-12' },
+      { owner: 'Lars Brandt', task: 'collect quotes for new chairs', dueDate: null },
+    ]);
+  });
+});

@@ -2,7 +2,7 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
-import { clean, dropParens, stripBullet, trimPunct } from '../segment/text.js';
+import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 
 type Notes = FixedData['meeting-notes'];
@@ -88,6 +88,34 @@ function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
   return { owner, task: trimPunct(clean(t.replace(/^to\s+/i, ''))).replace(/[.]$/, '') || null, dueDate };
 }
 
+const OWNER_HEADS = ['owner', 'who', 'responsible', 'assignee', 'assigned to', 'person', 'lead', 'name'];
+const TASK_HEADS = ['action', 'task', 'what', 'action item', 'item', 'description', 'to do', 'next step'];
+const DUE_HEADS = ['due', 'due date', 'deadline', 'when', 'by', 'by when', 'target date', 'date'];
+
+/** A table of actions (`| Owner | Action | Due |`, or columns apart by wide gaps) read row by row. */
+function actionTable(doc: Doc): Notes['actionItems'] {
+  const cellsOf = (raw: string) => (raw.includes('|') ? raw.split('|') : raw.split(/\s{2,}|\t/)).map((c) => clean(c)).filter((c, i, all) => c || (i > 0 && i < all.length - 1));
+  for (let i = 0; i < doc.lines.length; i++) {
+    const head = cellsOf(doc.lines[i]!.raw).map((c) => labelKey(c));
+    const col = (heads: string[]) => head.findIndex((c) => heads.includes(c));
+    const [owner, task, due] = [col(OWNER_HEADS), col(TASK_HEADS), col(DUE_HEADS)];
+    if (owner < 0 || task < 0 || head.length > 5) continue;
+    const out: Notes['actionItems'] = [];
+    for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
+      if (/^[\s|:+-]+$/.test(doc.lines[j]!.raw)) continue; // the rule under the header
+      const cells = cellsOf(doc.lines[j]!.raw);
+      if (cells.length !== head.length) break;
+      const who = personName(cells[owner]!);
+      const what = trimPunct(cells[task]!).replace(/[.]$/, '');
+      if (!what) continue;
+      const when = due >= 0 ? findDates(cells[due]!, doc.dateOptions)[0]?.iso ?? null : null;
+      out.push({ owner: isName(who) ? who : null, task: what, dueDate: when });
+    }
+    if (out.length) return out;
+  }
+  return [];
+}
+
 export function extractMeetingNotes(doc: Doc): Notes {
   const first = doc.lines.find((l) => l.text);
   let title: string | null = pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value ?? null;
@@ -101,8 +129,11 @@ export function extractMeetingNotes(doc: Doc): Notes {
   let date: string | null = null;
   for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
   if (!date) {
+    // The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it.
     const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
-    date = findDates(head, { dayFirst: doc.dayFirst })[0]?.iso ?? null;
+    const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
+    const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved)\b[^\n]{0,12}$/i.test(before(d)));
+    date = (dates.find((d) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(d))) ?? dates[0])?.iso ?? null;
   }
   const dateOptions = { dayFirst: doc.dayFirst, year: date ? Number(date.slice(0, 4)) : doc.year };
   const withDate = { ...doc, dateOptions };
@@ -126,7 +157,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
     attendees,
     topicsDiscussed: listOf(firstSection(doc, TOPICS)).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')),
     decisions: decisionsList.length ? decisionsList : inlineList(/^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i),
-    actionItems: actionTexts.map((t) => actionItem(t, withDate)).filter((a) => a.task),
+    actionItems: actionTexts.length ? actionTexts.map((t) => actionItem(t, withDate)).filter((a) => a.task) : actionTable(withDate),
     openQuestions: questionsList.length ? questionsList : inlineList(/^(?:open question|question|q)\s*[:\-–]\s*/i),
   };
 }
