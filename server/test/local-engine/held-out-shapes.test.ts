@@ -313,3 +313,10 @@ describe('meeting notes: action tables and print stamps', () => {
     ]);
   });
 });
+
+describe('job postings under a letterhead', () => {
+  it('reads the company from a first line ending in a legal form and the title from the line below', () => {
+    const data = extractFixed('job-posting', 'Brenner Feinmechanik GmbH\nCNC Machinist (m/f/d) – Night Shift\n\nLocation: Ulm, Germany\n\nYour tasks\n- Set up and run 5-axis machines\n');
+    expect([data.title, data.company, data.location]).toEqual(['CNC Machinist (m/f/d) – Night Shift', 'Brenner Feinmechanik GmbH', 'Ulm, Germany']);
+  });
+});

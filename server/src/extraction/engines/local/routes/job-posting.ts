@@ -100,6 +100,8 @@ function stripWorkplace(s: string): string {
 
 const SEPARATOR = /\s+[|·•]\s+|\s+[-–—]\s+/;
 const ORG_WORD = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|AS|ApS|Oy|BV|B\.V|NV|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation|Co|Company|Group|Holdings|Studio|Labs|Partners|Bistro|Hospital|Clinic|Restaurant|Hotel|University|Agency|Logistics|Systems|Technologies|Solutions)\b\.?/;
+/** A name ending in a legal form (`Acme B.V.`, `Nordlicht GmbH`): an organisation, never a job title. */
+const LEGAL_FORM_END = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|ApS|Oy|BV|B\.V|NV|N\.V|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation)\.?$/;
 const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)(?:\s*\([^)]*\))?$/i;
 
 interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }
@@ -156,12 +158,17 @@ export function extractJobPosting(doc: Doc): Job {
     location: firstSummary?.location ?? secondSummary?.location ?? null,
     remote: firstSummary?.remote ?? secondSummary?.remote ?? null,
   } : null;
-  const first = firstSummary?.title ?? nonEmpty[0]?.text ?? null;
-  const firstIsPair = !!first && doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index);
-  const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === nonEmpty[0]!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
+  // `KESTREL COLD CHAIN B.V.` above `Shift Supervisor – Frozen Warehouse`: the company's letterhead comes first.
+  const isPairLine = (l: { index: number } | undefined) => !!l && doc.kvs.some((kv) => kv.line === l.index);
+  const [line0, line1] = nonEmpty;
+  const letterheadFirst = !titlePair && !firstSummary && !!line0 && !!line1 && LEGAL_FORM_END.test(line0.text) && !ORG_WORD.test(line1.text)
+    && !isPairLine(line0) && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text);
+  const first = letterheadFirst ? line1!.text : firstSummary?.title ?? line0?.text ?? null;
+  const firstIsPair = !letterheadFirst && !!first && isPairLine(line0);
+  const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
   const title = titlePair ? titlePair.value : hiringLine ? hiringLine.value : first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
 
-  let company = pair(doc, COMPANY_LABELS)?.value ?? summary?.company ?? null;
+  let company = pair(doc, COMPANY_LABELS)?.value ?? (letterheadFirst ? line0!.text : summary?.company) ?? null;
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];
