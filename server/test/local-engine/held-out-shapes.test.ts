@@ -320,3 +320,18 @@ describe('job postings under a letterhead', () => {
     expect([data.title, data.company, data.location]).toEqual(['CNC Machinist (m/f/d) – Night Shift', 'Brenner Feinmechanik GmbH', 'Ulm, Germany']);
   });
 });
+
+describe('renewal facts stated in sentences', () => {
+  it('reads the product given access to, a minimum total spend and days written with the figure in brackets', () => {
+    const data = extractFixed('renewal', [
+      'SOFTWARE SUBSCRIPTION AGREEMENT',
+      '',
+      'This Agreement is made between Tessellate Analytics Ltd ("Provider") and Harrow Mills plc ("Customer").',
+      '',
+      '1. Service. Provider grants Customer access to the Tessellate Insight Platform for up to 40 users.',
+      '2. Fees. Invoices are payable forty-five (45) days after the invoice date. Customer commits to a minimum total spend of £90,000.00 over the term.',
+      '3. Term. The term runs from 1 May 2026 to 30 April 2028 and renews automatically for further one-year periods unless either party gives 60 days notice.',
+    ].join('\n'));
+    expect([data.product.value, data.paymentTermsDays.value, data.committedSpend.value]).toEqual(['Tessellate Insight Platform', 45, 90000]);
+  });
+});

@@ -79,6 +79,8 @@ function product(doc: Doc, stmts: string[]): Grounded<string> {
     /\bsubscription\s+(?:to|for)\s+((?:the\s+)?[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,5})/,
     /\b((?:[A-Z][\w&.+-]*)(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:plan|edition|tier)\b/,
     /\b(?:Your|your|the)\s+([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:subscription|licen[cs]e)\b/,
+    // `grants Customer access to the Heliovant Forecast Suite`, `a licence to use Orbit Ledger`.
+    /\b(?:access\s+to|(?:right|licen[cs]e)\s+to\s+use)\s+(?:the\s+)?([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,4})/,
   ];
   let best: { name: string; stmt: string; raw: string } | null = null;
   for (const re of patterns) for (const s of stmts) {
@@ -212,7 +214,7 @@ function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
     if (a) return g(a.value, lineOf(doc, kv));
   }
   for (const s of stmts) {
-    const m = /\b(?:minimum\s+(?:annual\s+)?(?:commitment|spend|purchase|fee)|committed\s+(?:annual\s+)?spend|commits?\s+to\s+(?:spend(?:ing)?|pay(?:ing)?|purchas(?:e|ing))|spend\s+commitment)\b/i.exec(s);
+    const m = /\b(?:minimum\s+(?:annual\s+|total\s+)?(?:commitment|spend|purchase|fee)|committed\s+(?:annual\s+|total\s+)?spend|commits?\s+to\s+(?:spend(?:ing)?|pay(?:ing)?|purchas(?:e|ing))|spend\s+commitment)\b/i.exec(s);
     if (!m) continue;
     const a = findAmounts(s.slice(m.index), doc.numberStyle).find((x) => x.currency);
     if (a) return g(a.value, s);
@@ -221,7 +223,7 @@ function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
 }
 
 function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
-  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+(?:net|(?:from|of|after)\s+(?:the\s+)?(?:date\s+of\s+)?(?:the\s+)?invoice)/i;
+  const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\)?\s+days\s+(?:net|(?:from|of|after)\s+(?:the\s+)?(?:date\s+of\s+)?(?:the\s+)?invoice)/i;
   for (const kv of pairs(doc, ['payment terms', 'terms', 'payment', 'payment term'])) {
     const m = re.exec(kv.value) ?? /^(?:within\s+)?(\d{1,3})\s+days\b/i.exec(kv.value);
     if (m) return g(Number(m.slice(1).find(Boolean)), lineOf(doc, kv));
