@@ -335,3 +335,19 @@ describe('renewal facts stated in sentences', () => {
     expect([data.product.value, data.paymentTermsDays.value, data.committedSpend.value]).toEqual(['Tessellate Insight Platform', 45, 90000]);
   });
 });
+
+describe('receipt lines with article codes, tax classes and quantities below', () => {
+  it('drops article numbers, reads `à` as the unit price and a tax-class letter after the amount, and prices a name from the line below', () => {
+    const german = extractFixed('receipt', 'Metzgerei Huber\nMarktplatz 3, 94032 Passau\n\n2 x Leberkässemmel   à 2,60      5,20 A\n1 x Apfelschorle                2,40 B\n--------------------------------\nZwischensumme netto            6,65\nSUMME EUR                      7,60\n');
+    expect(german.items).toEqual([
+      { description: 'Leberkässemmel', quantity: 2, unitPrice: 2.6, amount: 5.2 },
+      { description: 'Apfelschorle', quantity: 1, unitPrice: 2.4, amount: 2.4 },
+    ]);
+    expect([german.subtotal, german.total]).toEqual([6.65, 7.6]);
+    const store = extractFixed('receipt', 'OAKRIDGE SUPPLY\n12 Mill Rd, Dayton OH\n\n204511 PVC ELBOW 3/4IN\n      4 @ $1.19                 $4.76\n339020 PAINTERS TAPE 2IN      $7.49\n\n        TOTAL                 $12.25\n');
+    expect(store.items).toEqual([
+      { description: 'PVC ELBOW 3/4IN', quantity: 4, unitPrice: 1.19, amount: 4.76 },
+      { description: 'PAINTERS TAPE 2IN', quantity: 1, unitPrice: 7.49, amount: 7.49 },
+    ]);
+  });
+});

@@ -61,10 +61,18 @@ const MEASURE_BEFORE_TIMES = new RegExp(String.raw`(\d)\s*${MEASURE}\.?(?=\s*[x�
 const PER_MEASURE = new RegExp(String.raw`(\d|[€$£]|\b[A-Z]{3})\s*\/\s*${MEASURE}\b`, 'giu');
 const dropMeasures = (line: string) => (/\d/.test(line) ? line.replace(MEASURE_BEFORE_TIMES, '$1').replace(PER_MEASURE, '$1') : line);
 
+const ARTICLE_CODE = /^(?:\d{5,}|0\d{2,})\s+(?=\S*\p{L})/u;
+const QTY_TIMES_PRICE = /\d\s*[x×@*]\s*\S*\d/;
+
 interface Parsed { desc: string; leadQty: number | null; tail: string; nums: FoundAmount[] }
 
 function splitLine(raw: string, doc: Doc): Parsed | null {
-  let base = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim();
+  let base = raw.replace(/\s*\.{3,}\s*/g, '   ').replace(/\|/g, '  ').trim()
+    // `051141 2x4x8 STUD KD`: a long article number before the name is a code, not a count.
+    .replace(ARTICLE_CODE, '')
+    // `2,80 A`: a tax-class letter after the line's amount; `à 1,40` is the unit price, as `@ 1,40`.
+    .replace(/(\d[.,]\d{2})\s+[A-Z]\*?$/, '$1')
+    .replace(/\s+à\s+(?=[$€£]?\d)/g, ' @ ');
   // `Waiting staff (4 x 6 hours @ £18.50)   £444.00`: a parenthesised note followed by figures belongs to the
   // description; only what follows it is read as the line's figures.
   const close = base.lastIndexOf(')');
@@ -89,7 +97,8 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
   }
   // `Free range eggs x6` keeps its pack size: a count after the name is part of the product.
   const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
-  if (!/\p{L}{2}/u.test(desc)) return null;
+  // A line of figures alone (`6 @ $4.28   $25.68`) prices the product named on the line above.
+  if (!/\p{L}{2}/u.test(desc)) return QTY_TIMES_PRICE.test(tail) && !/\p{L}/u.test(desc) ? { desc: '', leadQty, tail, nums: findAmounts(tail, doc.numberStyle) } : null;
   return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
 }
 
@@ -168,6 +177,11 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;
+    if (!item.description) {
+      const above = doc.lines[i - 1];
+      if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency)) continue;
+      item.description = clean(above.text.replace(ARTICLE_CODE, ''));
+    }
     // `Super E10` then, indented below it, `Pump 5   38,42 l x 1,789 EUR/l   68,73 €`: the quantity line belongs to
     // the product named above it when its own words only name a pump, a measure or nothing.
     const above = doc.lines[i - 1];
