@@ -351,3 +351,35 @@ describe('receipt lines with article codes, tax classes and quantities below', (
     ]);
   });
 });
+
+describe('invoices written as letters', () => {
+  it('reads the issue and due dates from sentences, the customer after `Issued ... to:`, a named dollar and a GST/HST number', () => {
+    const data = extractFixed('invoice', [
+      'MAPLEHURST DESIGN STUDIO',
+      '88 King Street West, Toronto, ON M5H 1A1',
+      'GST/HST Reg. No. 70211 4433 RT0001',
+      '',
+      '                                  INVOICE No. MD-2026-14',
+      '',
+      'Issued on the twelfth of August 2026 to:',
+      'Lakeshore Rowing Club',
+      '400 Lake Shore Blvd, Toronto, ON M5V 1A5',
+      '',
+      'All amounts are in Canadian dollars.',
+      '',
+      '  Logo redesign ......................................... $1,800.00',
+      '  Subtotal .............................................. $1,800.00',
+      '  HST 13% ................................................. $234.00',
+      '  Amount due ............................................ $2,034.00',
+      '',
+      'Please remit payment no later than the eleventh of September 2026.',
+    ].join('\n'));
+    expect([data.issueDate, data.dueDate, data.currency, data.vendor.taxId]).toEqual(['2026-08-12', '2026-09-11', 'CAD', '70211 4433 RT0001']);
+    expect(data.customer).toEqual({ name: 'Lakeshore Rowing Club', address: '400 Lake Shore Blvd, Toronto, ON M5V 1A5', taxId: null });
+  });
+
+  it('skips a bilingual title line above the letterhead', () => {
+    const data = extractFixed('invoice', '                FAKTURA / INVOICE\n\nPolarbyte AS\nStorgata 5, 0155 Oslo\n\nInvoice No.: PB-77\nTotal: NOK 1 250,00\n');
+    expect(data.vendor.name).toBe('Polarbyte AS');
+  });
+});

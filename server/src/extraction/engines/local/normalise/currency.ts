@@ -17,8 +17,12 @@ export const CODE_RE_SOURCE = [...ISO_CODES].join('|');
 
 const WORDS: [RegExp, string][] = [
   [/\beuros?\b/i, 'EUR'], [/\b(?:us )?dollars?\b/i, 'USD'], [/\bpounds? sterling\b|\bsterling\b/i, 'GBP'],
-  [/\bcanadian dollars?\b/i, 'CAD'], [/\baustralian dollars?\b/i, 'AUD'], [/\bswiss francs?\b/i, 'CHF'],
+  [/\bcanadian dollars?\b/i, 'CAD'], [/\baustralian dollars?\b/i, 'AUD'], [/\bnew zealand dollars?\b/i, 'NZD'],
+  [/\bsingapore dollars?\b/i, 'SGD'], [/\bhong kong dollars?\b/i, 'HKD'], [/\bswiss francs?\b/i, 'CHF'],
 ];
+
+/** Dollars other than the US one: a bare `$` in a document that names one of them is that one. */
+export const DOLLAR_CODES = new Set(['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
 
 export function codeForSymbol(symbol: string): string | null {
   return SYMBOLS.find(([s]) => s.toLowerCase() === symbol.toLowerCase())?.[1] ?? null;
@@ -48,10 +52,13 @@ export function detectCurrency(text: string): string | null {
     if (parts.length > 1) add(iso, (parts.length - 1) * (sym === '$' ? 1 : 2));
     rest = parts.join(' ');
   }
+  // `All amounts are in Canadian dollars`: a named dollar is as sure as its code; plain `dollars` or `euros` only
+  // decides when nothing else does.
+  for (const [re, iso] of WORDS) if (re.test(text) && DOLLAR_CODES.has(iso)) add(iso, 3);
   if (votes.size === 0) for (const [re, iso] of WORDS) if (re.test(text)) add(iso, 1);
   // A lone `$` defers to a dollar code the document names (CAD, AUD, ...).
   const usd = votes.get('USD') ?? 0;
-  const dollarCode = ['CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN'].find((c) => (votes.get(c) ?? 0) > 0);
+  const dollarCode = [...DOLLAR_CODES].find((c) => (votes.get(c) ?? 0) > 0);
   if (dollarCode && !/\bUSD\b|US\$/.test(text)) { votes.set(dollarCode, (votes.get(dollarCode) ?? 0) + usd); votes.delete('USD'); }
   let best: string | null = null, bestN = 0;
   for (const [iso, n] of votes) if (n > bestN) { best = iso; bestN = n; }

@@ -118,6 +118,17 @@ export function parseDate(s: string, o: DateOptions = {}): string | null {
   return findDates(s, o)[0]?.iso ?? null;
 }
 
+/**
+ * The date a phrase introduces (`effective as of 1 April 2026`, `no later than the fourth of June 2026`): only the
+ * phrase's own object counts, so `begins on the Effective Date and ends on 31 March` names no date.
+ */
+export function dateAfterPhrase(text: string, phrase: RegExp, o: DateOptions = {}): string | null {
+  const m = phrase.exec(text);
+  if (!m) return null;
+  const object = text.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/\s(?:and|or|but|until|through|to|ends?|expires?)\s|[;(]/)[0]!;
+  return parseDate(object, o);
+}
+
 /** Whether a document writes ambiguous numeric dates day-first: its own unambiguous dates, a dd/mm hint, or its currency. */
 export function detectDayFirst(text: string, currency: string | null): boolean {
   if (/\bdd[/.-]mm\b/i.test(text)) return true;

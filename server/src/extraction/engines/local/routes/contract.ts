@@ -5,7 +5,7 @@ import { pairs, sectionsFor } from '../segment/lookup.js';
 import { blockFromPair } from './parties.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, labelHas, labelIs, trimPunct } from '../segment/text.js';
-import { findDates, parseDate } from '../normalise/dates.js';
+import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 
@@ -76,11 +76,7 @@ function dateFrom(doc: Doc, labels: string[], phrases: RegExp[]): string | null 
   for (const kv of pairs(doc, labels, 'is')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
   for (const kv of pairs(doc, labels, 'has')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
   for (const re of phrases) {
-    const m = re.exec(doc.text);
-    if (!m) continue;
-    // Only the phrase's own object: `begins on the Effective Date and ends on March 31` names no start date.
-    const object = doc.text.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/\s(?:and|or|but|until|through|to|ends?|expires?)\s|[;(]/)[0]!;
-    const d = parseDate(object, doc.dateOptions);
+    const d = dateAfterPhrase(doc.text, re, doc.dateOptions);
     if (d) return d;
   }
   return null;

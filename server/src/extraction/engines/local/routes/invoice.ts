@@ -3,7 +3,7 @@ import type { FixedData } from '../engine-types.js';
 import type { Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
-import { addDays, parseDate } from '../normalise/dates.js';
+import { addDays, dateAfterPhrase, parseDate } from '../normalise/dates.js';
 import { extractLineItems } from './line-items.js';
 import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
 import { extractTotals } from './totals.js';
@@ -15,8 +15,8 @@ const VENDOR_LABELS = ['from', 'vendor', 'supplier', 'seller', 'issued by', 'bil
 const CUSTOMER_LABELS = ['bill to', 'billed to', 'to', 'customer', 'client', 'invoice to', 'sold to', 'recipient', 'buyer', 'kunde', 'rechnungsempfänger', 'bill to customer', 'customer name', 'client name', 'billing address', 'invoiced to'];
 
 const INLINE_NUMBER = /\b(?:invoice|inv|rechnung|facture|factura)\.?\s*(?:no\.?|nr\.?|number|num\.?|#)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\b/i;
-/** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`: a tax number written after its label without a colon. */
-const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d[\d \-]{5,}\d)\b/;
+/** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`, `GST/HST Reg. No. 81234 5678 RT0001`: a tax number written after its label without a colon. */
+const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|HST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)(?:\/[A-Z]{2,4})?\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d[\d \-]{5,}\d(?:\s?RT\s?\d{4})?)\b/;
 
 const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 
@@ -39,7 +39,7 @@ function invoiceNumber(doc: Doc): string | null {
   return null;
 }
 
-function dateFor(doc: Doc, labels: string[]): string | null {
+function dateFor(doc: Doc, labels: string[], phrase: RegExp): string | null {
   for (const kv of pairs(doc, labels)) {
     const d = parseDate(kv.value, doc.dateOptions);
     if (d) return d;
@@ -48,8 +48,14 @@ function dateFor(doc: Doc, labels: string[]): string | null {
     const d = parseDate(l.rest, doc.dateOptions);
     if (d) return d;
   }
-  return null;
+  // An invoice written as a letter: `Issued on the fifth of May 2026`, `remit payment no later than ...`.
+  return dateAfterPhrase(doc.text, phrase, doc.dateOptions);
 }
+
+const ISSUE_PHRASE = /\b(?:issued|dated|invoiced)\s+(?:on\s+|as\s+of\s+)?/i;
+const DUE_PHRASE = /\b(?:no\s+later\s+than|payable\s+(?:by|on\s+or\s+before)|pay(?:ment)?\s+(?:is\s+)?due\s+(?:by|on)|please\s+pay\s+by)\s+/i;
+/** `Issued on the fifth of May 2026 to:`, `Prepared for:`: a sentence-like label that introduces the customer. */
+const ADDRESSED_TO = /^(?:issued|prepared|invoiced|billed|made\s+out|addressed)\b.*\b(?:to|for)$/;
 
 function paymentTermsDays(doc: Doc): number | null {
   const m = /\bnet\s*(\d{1,3})\b|\bwithin\s+(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+net\b/i.exec(doc.text);
@@ -58,8 +64,9 @@ function paymentTermsDays(doc: Doc): number | null {
 
 export function extractInvoice(doc: Doc): FixedData['invoice'] {
   // `Bill To:` as a pair, or `SOLD TO` alone on its line above the block.
-  const customerPair = doc.kvs.find((kv) => labelIs(kv.key, CUSTOMER_LABELS))
-    ?? doc.lines.filter((l) => l.text && l.text.split(' ').length <= 3 && labelIs(labelKey(l.text), CUSTOMER_LABELS)).map((l) => ({ line: l.index, label: l.text, key: labelKey(l.text), value: '', continuation: [] }))[0];
+  const customerPair = doc.kvs.find((kv) => labelIs(kv.key, CUSTOMER_LABELS) || !kv.value && ADDRESSED_TO.test(kv.key))
+    ?? doc.lines.filter((l) => l.text && (l.text.split(' ').length <= 3 && labelIs(labelKey(l.text), CUSTOMER_LABELS) || l.text.length <= 70 && /:$/.test(l.text) && ADDRESSED_TO.test(labelKey(l.text))))
+      .map((l) => ({ line: l.index, label: l.text, key: labelKey(l.text), value: '', continuation: [] }))[0];
   const vendorPair = doc.kvs.find((kv) => labelIs(kv.key, VENDOR_LABELS) && kv !== customerPair);
   const customer: PartyBlock | null = customerPair ? blockFromPair(doc, customerPair) : null;
   const vendor: PartyBlock | null = vendorPair ? blockFromPair(doc, vendorPair) : letterhead(doc, customer?.start ?? doc.lines.length);
@@ -82,8 +89,8 @@ export function extractInvoice(doc: Doc): FixedData['invoice'] {
   const itemsEnd = totals.firstLine ?? doc.lines.length;
   const lineItems = extractLineItems(doc, 0, itemsEnd, skip);
 
-  const issueDate = dateFor(doc, ISSUE_LABELS);
-  let dueDate = dateFor(doc, DUE_LABELS);
+  const issueDate = dateFor(doc, ISSUE_LABELS, ISSUE_PHRASE);
+  let dueDate = dateFor(doc, DUE_LABELS, DUE_PHRASE);
   const terms = paymentTermsDays(doc);
   if (!dueDate && issueDate && terms !== null) dueDate = addDays(issueDate, terms);
 

@@ -56,7 +56,7 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
   return { name: name ? clean(name) : null, address: rest.length ? rest.map(clean).join(', ') : null, lines, start: kv.line, end };
 }
 
-const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
+const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|fattura|faktura|factuur|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
 
 export const PAGE = /^(?:page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–]\s*\d+\s*[-–]|\d+\s*\/\s*\d+)$/i;
 

@@ -3,7 +3,7 @@ import type { Doc } from '../segment/document.js';
 import { labelledLines } from '../segment/lookup.js';
 import { labelHas, labelIs } from '../segment/text.js';
 import { findAmounts } from '../normalise/money.js';
-import { ISO_CODES } from '../normalise/currency.js';
+import { DOLLAR_CODES, ISO_CODES } from '../normalise/currency.js';
 
 const SUBTOTAL = ['subtotal', 'sub total', 'net amount', 'net total', 'net', 'amount before tax', 'total before tax', 'total excl vat', 'total excluding vat', 'total excl tax', 'total net', 'nettobetrag', 'zwischensumme', 'summe netto', 'merchandise total', 'items total', 'total ht', 'base imponible', 'subtotal excl vat', 'zwischensumme netto', 'nettosumme', 'subtotale', 'imponibile', 'sous total', 'importe neto'];
 const TAX = ['tax', 'sales tax', 'vat', 'hst', 'gst', 'pst', 'qst', 'mwst', 'ust', 'iva', 'tva', 'tax total', 'total tax', 'vat amount', 'tax amount', 'gst hst', 'state tax', 'mehrwertsteuer', 'umsatzsteuer', 'taxes', 'vat total'];
@@ -51,7 +51,9 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     // Summary figures are money: decimals or a currency mark (`VAT No. GB 123 4567 89` is not a tax line).
     if (!last || !(last.decimals || last.currency)) continue;
     out.firstLine ??= l.line;
-    const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? last.currency;
+    // A bare `$` is the document's own dollar when it names one (`All amounts are in Canadian dollars`).
+    const dollar = last.currency === 'USD' && /^\$/.test(last.raw) && doc.currency && DOLLAR_CODES.has(doc.currency) ? doc.currency : last.currency;
+    const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? dollar;
     if (kind === 'subtotal') out.subtotal ??= last.value;
     else if (kind === 'tip') out.tip ??= last.value;
     else if (kind === 'tax') { taxSum += last.value; taxLines++; }
