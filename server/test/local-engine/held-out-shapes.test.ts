@@ -383,3 +383,22 @@ describe('invoices written as letters', () => {
     expect(data.vendor.name).toBe('Polarbyte AS');
   });
 });
+
+describe('custom schemas: bilingual confirmations', () => {
+  it('reads columns apart by wide gaps, bilingual labels, the letterhead as the named thing, a name without its title and a date stated in a sentence', () => {
+    const schema = { type: 'object', properties: {
+      campsiteName: { type: 'string' }, guestName: { type: 'string' }, adults: { type: 'integer' },
+      arrival: { type: 'string', description: 'Arrival date, YYYY-MM-DD' }, freeCancellationUntil: { type: 'string', format: 'date' },
+    } };
+    const text = [
+      'CAMPING LES PINS ***',
+      'Route de la Plage, 40200 Mimizan',
+      '',
+      'Client / Guest:   Dr Jonas Weber              Adultes / Adults: 3',
+      'Arrivée / Arrival:      samedi 18.07.2026 (à partir de 14:00)',
+      '',
+      'Annulation gratuite jusqu\'au 04.07.2026. Free cancellation until 4 July 2026.',
+    ].join('\n');
+    expect(extractCustom(schema, text)).toEqual({ campsiteName: 'CAMPING LES PINS', guestName: 'Jonas Weber', adults: 3, arrival: '2026-07-18', freeCancellationUntil: '2026-07-04' });
+  });
+});

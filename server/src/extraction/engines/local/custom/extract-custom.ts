@@ -70,7 +70,25 @@ const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2
 
 /** Properties naming a person the document is addressed to or about. */
 const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder/i;
+const HONORIFIC = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)+/;
 const SALUTATION = /^(?:Dear|Hello|Hi)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$/mu;
+
+/**
+ * The date in the first line that uses the property's own words (at least two of them, or its one word): the date
+ * after them, or for an end property (`until`) the range's last.
+ */
+function dateInSentence(name: string, v: Vocabulary, scope: Scope): string | null {
+  const need = Math.min(2, v.nameStems.length);
+  if (need === 0) return null;
+  for (const line of scope.doc.lines) {
+    const words = line.text.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean).map(stem);
+    const hits = v.nameStems.filter((n) => words.some((w) => wordsMatch(w, new Set([n])))).length;
+    if (hits < need) continue;
+    const dates = findDates(line.text, scope.doc.dateOptions);
+    if (dates.length) return (asksForRangeEnd(name) && dates.length > 1 ? dates[dates.length - 1]! : dates[0]!).iso;
+  }
+  return null;
+}
 
 /** Whether a value holds nothing but dates, weekdays and the words joining them. */
 function onlyDates(value: string, scope: Scope): boolean {
@@ -95,8 +113,9 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
     const options = node.enum.filter((e): e is string => typeof e === 'string');
     return options.find((o) => clean(value).toLowerCase() === o.toLowerCase()) ?? options.find((o) => new RegExp(`\\b${o.replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(value)) ?? null;
   }
-  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`.
-  const v = trimPunct(clean(/(?:name|Name)$/.test(name) ? dropParens(value) || value : value));
+  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`; a person's without `Ms` or `Dr.`.
+  const named = /(?:name|Name)$/.test(name) ? dropParens(value) || value : value;
+  const v = trimPunct(clean(PERSON.test(name) && /name/i.test(name) ? named.replace(HONORIFIC, '') : named));
   // A name or title is words: a value that is only dates (`Course dates: 9 May to 13 June`) names nothing.
   if (/name|title/i.test(name) && onlyDates(v, scope)) return null;
   return v || null;
@@ -229,6 +248,9 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
       if (!scope.root) return memberByShape(name, scope);
       if (flavour === 'currency') return scope.doc.currency;
       if (flavour === 'date') {
+        // A date stated in a sentence with the property's own words: `Free cancellation until 5 June 2026`.
+        const stated = dateInSentence(name, v, scope);
+        if (stated) return stated;
         // A date field the document does not label: the only date it states.
         const dates = [...new Set(findDates(scope.doc.text, scope.doc.dateOptions).map((d) => d.iso))];
         return dates.length === 1 ? dates[0]! : null;
@@ -243,10 +265,16 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         const m = SALUTATION.exec(scope.doc.text);
         return m ? clean(m[1]!) : null;
       }
+      // `hotelName` and a first line `HOTEL CASA DEL TRIGO ****`: the letterhead names the kind of thing asked for.
+      const kind = v.nameStems.filter((w) => w !== 'name');
+      const top = scope.doc.lines.find((l) => l.text);
+      if (/Name$/.test(name) && !PERSON.test(name) && kind.length > 0 && top && top.text.split(/\s+/).some((w) => wordsMatch(stem(w.toLowerCase()), new Set(kind)))) {
+        return clean(top.text.replace(/[*★☆]+/g, '')) || null;
+      }
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.
         const line = scope.doc.lines.find((l) => l.text);
-        if (line) { const m = /:\s*(.+)$/.exec(line.text); return clean(m ? m[1]! : line.text); }
+        if (line) { const m = /:\s*(.+)$/.exec(line.text); return clean((m ? m[1]! : line.text).replace(/[*★☆]+/g, '')) || null; }
       }
       return null;
     }

@@ -115,7 +115,12 @@ function scoreParts(label: string, v: Vocabulary): { score: number; byName: numb
   let seen = scored.get(v);
   if (!seen) { seen = new Map(); scored.set(v, seen); }
   let parts = seen.get(label);
-  if (!parts) { parts = scorePartsUncached(label, v); seen.set(label, parts); }
+  if (!parts) {
+    // `Llegada / Arrival`: a label given in two languages (or two names) names what either half names.
+    const halves = label.split(/\s+\/\s+/);
+    parts = halves.length > 1 ? halves.map((h) => scorePartsUncached(h, v)).reduce((a, b) => (b.score > a.score ? b : a)) : scorePartsUncached(label, v);
+    seen.set(label, parts);
+  }
   return parts;
 }
 

@@ -56,6 +56,23 @@ function parsePair(chunk: string): { label: string; value: string } | null {
   return { label, value: clean(m[2] ?? '') };
 }
 
+/**
+ * Pairs across a line's wide gaps (`Guest:   Ms Ana Ruiz        Adults: 2`): a chunk that is a pair starts one, and
+ * the chunk after a bare label is its value even when it holds a colon of its own (`Arrival:   Fri 12.06 (from 15:00)`).
+ * Null when the line does not start with a pair.
+ */
+function columnPairs(chunks: string[]): { label: string; value: string }[] | null {
+  const out: { label: string; value: string }[] = [];
+  for (const c of chunks) {
+    const p = parsePair(c);
+    const last = out[out.length - 1];
+    if (p && !(last && last.value === '' && /\d/.test(p.label))) out.push(p);
+    else if (last) last.value = clean(`${last.value} ${c}`);
+    else return null;
+  }
+  return out;
+}
+
 /** Key: value pairs, several per line when columns are separated by wide gaps (`Date: ...    Time: ...`). */
 function keyValues(lines: Line[]): KeyValue[] {
   const out: KeyValue[] = [];
@@ -64,7 +81,8 @@ function keyValues(lines: Line[]): KeyValue[] {
     if (!line.text || stripBullet(line.raw) !== null && !/^\s*[A-Za-z][^:]{0,30}:/.test(line.raw.replace(/^\s*[-*•]\s*/, ''))) continue;
     const body = line.raw.replace(/^\s*[-*•]\s+/, '');
     const chunks = body.trim().split(/\s{3,}|\t+/);
-    let pairs = chunks.length > 1 && chunks.every((c) => parsePair(c)) ? chunks.map((c) => parsePair(c)!) : [parsePair(body)].filter((p) => p !== null);
+    let pairs = chunks.length > 1 ? columnPairs(chunks) : null;
+    if (!pairs) pairs = [parsePair(body)].filter((p) => p !== null);
     // `Reg. code 14455667 | VAT No: EE102938475`: each pipe-separated part that is a pair counts.
     if (pairs.length === 0 && / \| /.test(body)) pairs = body.trim().split(/\s+\|\s+/).map((c) => parsePair(c)).filter((p) => p !== null);
     // `Invoice Number      TMS-44102`: a short label and its value across a wide gap, no colon.
