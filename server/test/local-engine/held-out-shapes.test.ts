@@ -402,3 +402,15 @@ describe('custom schemas: bilingual confirmations', () => {
     expect(extractCustom(schema, text)).toEqual({ campsiteName: 'CAMPING LES PINS', guestName: 'Jonas Weber', adults: 3, arrival: '2026-07-18', freeCancellationUntil: '2026-07-04' });
   });
 });
+
+describe('custom schemas: identifiers, periods and figures of dates', () => {
+  it('gives `Member No` to the number and `Member` to the name, a period to its start and end, and no number from a date', () => {
+    const schema = { type: 'object', properties: {
+      memberName: { type: 'string' }, memberNumber: { type: 'string' },
+      coverPeriod: { type: 'object', properties: { start: { type: 'string', format: 'date' }, end: { type: 'string', format: 'date' } } },
+      premium: { type: 'number', description: 'Premium for this period' },
+    } };
+    const text = 'GYM MEMBERSHIP STATEMENT\n\nMember:        Alva Berg            Member No:    000781\nCover Period:  01/03/2026 to 31/03/2026\nPremium due:   £42.00\n';
+    expect(extractCustom(schema, text)).toEqual({ memberName: 'Alva Berg', memberNumber: '000781', coverPeriod: { start: '2026-03-01', end: '2026-03-31' }, premium: 42 });
+  });
+});

@@ -59,7 +59,10 @@ function toBoolean(value: string): boolean | null {
 }
 
 function toNumber(value: string, scope: Scope, integer: boolean): number | null {
-  const a = findAmounts(value, scope.doc.numberStyle)[0];
+  // The figures of a date are not a number (`Pay Period: 01/02/2026 to 28/02/2026` holds no amount).
+  let rest = value;
+  for (const d of findDates(value, scope.doc.dateOptions).reverse()) rest = `${rest.slice(0, d.index)} ${rest.slice(d.end)}`;
+  const a = findAmounts(rest, scope.doc.numberStyle)[0];
   if (!a) return null;
   return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
 }
@@ -194,9 +197,15 @@ function subScope(scope: Scope, v: Vocabulary): Scope | null {
   return { doc: scope.doc, pairs, lines, root: false };
 }
 
-/** A nested object's member by what it is: a phone, an e-mail, a name (first words), an address (the rest). */
-function memberByShape(name: string, scope: Scope): string | null {
+/** A nested object's member by what it is: a date of a range, a phone, an e-mail, a name (first words), an address (the rest). */
+function memberByShape(name: string, flavour: ReturnType<typeof stringFlavour>, scope: Scope): string | null {
   const text = scope.lines.join('\n');
+  if (flavour === 'date') {
+    // `Pay Period: 01/02/2026 to 28/02/2026` for { start, end }: the range's first and last dates.
+    const dates = findDates(text, scope.doc.dateOptions);
+    if (asksForRangeEnd(name)) return dates.length > 1 ? dates[dates.length - 1]!.iso : null;
+    return dates[0]?.iso ?? null;
+  }
   if (/phone|tel|mobile/i.test(name)) return PHONE_RE.exec(text)?.[0].trim() ?? null;
   if (/mail/i.test(name)) return EMAIL_RE.exec(text)?.[0] ?? null;
   const parts = scope.lines.length > 1 ? scope.lines : scope.lines[0]!.split(/\s*,\s*/);
@@ -245,7 +254,7 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         const joined = flavour === 'plain' && p.more.length && /address|venue|location|where/i.test(`${name} ${p.label}`) ? [p.value, ...p.more].filter(Boolean).join(', ') : p.value;
         return toString(name, node, joined, scope);
       }
-      if (!scope.root) return memberByShape(name, scope);
+      if (!scope.root) return memberByShape(name, flavour, scope);
       if (flavour === 'currency') return scope.doc.currency;
       if (flavour === 'date') {
         // A date stated in a sentence with the property's own words: `Free cancellation until 5 June 2026`.

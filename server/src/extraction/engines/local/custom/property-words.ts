@@ -51,6 +51,10 @@ const SYNONYMS: Record<string, string[]> = {
   free: ['tickets', 'admission', 'entry', 'price', 'cost'],
 };
 
+const IDENTIFIER_WORDS = new Set(['number', 'no', 'nr', 'num', 'id', 'ref', 'reference', 'code']);
+/** `Employee No:`, `PO #`, `Ref.`: a label asking for an identifier. */
+const IDENTIFIER_LABEL = /(?:^|[^\p{L}])(?:no|nr|nbr|num|number|id|ref|#)\.?(?:$|[^\p{L}])|#/iu;
+
 export const stem = (w: string) => {
   // British and American spellings read alike (labour/labor, colour/color, favourite/favorite).
   const s = w.length >= 6 ? w.toLowerCase().replace(/(?<=[^aeo])our/g, 'or') : w.toLowerCase();
@@ -82,6 +86,8 @@ export interface Vocabulary {
   /** Stems of the description's words (weaker evidence). */
   weak: Set<string>;
   nameStems: string[];
+  /** The property is an identifier (`employeeNumber`, `orderId`, `taxCode`), so labels saying `No.` or `Ref` fit it. */
+  identifier: boolean;
   /** Description stems that are not generic: `arrival` in `Arrival date, YYYY-MM-DD`. */
   specific: Set<string>;
 }
@@ -95,7 +101,8 @@ export function vocabulary(name: string, description: unknown): Vocabulary {
   }
   const weak = new Set(descriptionWords(description).map(stem));
   const specific = new Set([...weak].filter((w) => !GENERIC.has(w) && !strong.has(w)));
-  return { strong, weak, specific, nameStems: words.filter((w) => !STOP.has(w)).map(stem) };
+  const identifier = words.some((w) => IDENTIFIER_WORDS.has(w));
+  return { strong, weak, specific, nameStems: words.filter((w) => !STOP.has(w)).map(stem), identifier };
 }
 
 const wordMatch = (a: string, set: Set<string>) => set.has(a) || [...set].some((b) => b.length >= 3 && a.length >= 3 && (a.startsWith(b) || b.startsWith(a)) && Math.min(a.length, b.length) >= 3 && Math.abs(a.length - b.length) <= 4);
@@ -119,6 +126,8 @@ function scoreParts(label: string, v: Vocabulary): { score: number; byName: numb
     // `Llegada / Arrival`: a label given in two languages (or two names) names what either half names.
     const halves = label.split(/\s+\/\s+/);
     parts = halves.length > 1 ? halves.map((h) => scorePartsUncached(h, v)).reduce((a, b) => (b.score > a.score ? b : a)) : scorePartsUncached(label, v);
+    // `Employee No` fits employeeNumber better than employeeName, and `Employee` the other way round.
+    if (IDENTIFIER_LABEL.test(label) !== v.identifier) parts = { score: parts.score * 0.85, byName: parts.byName * 0.85 };
     seen.set(label, parts);
   }
   return parts;
