@@ -414,3 +414,13 @@ describe('custom schemas: identifiers, periods and figures of dates', () => {
     expect(extractCustom(schema, text)).toEqual({ memberName: 'Alva Berg', memberNumber: '000781', coverPeriod: { start: '2026-03-01', end: '2026-03-31' }, premium: 42 });
   });
 });
+
+describe('custom schemas: lists as tables', () => {
+  it('reads rows under a header whose first cell names the list: description from the first cell, amount from the last figure', () => {
+    const schema = { type: 'object', properties: {
+      charges: { type: 'array', description: 'Each charge line', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } },
+    } };
+    const text = 'UTILITY BILL\n\nCHARGES                        Units     Rate       Amount\nStanding charge 2x               30      0.45        13.50\nEnergy used                     412      0.27       111.24\n\nTotal Charges                                      124.74\n';
+    expect(extractCustom(schema, text)).toEqual({ charges: [{ description: 'Standing charge 2x', amount: 13.5 }, { description: 'Energy used', amount: 111.24 }] });
+  });
+});

@@ -162,15 +162,38 @@ function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
 }
 
 /** List items under a heading that names the property, else values of matching labels (`Talk: ...`). */
+/**
+ * The rows under a table header whose first cell names the list (`DEDUCTIONS      Amount`), up to a blank line;
+ * each row keeps its wide gaps, so its first cell stays its description.
+ */
+function tableRows(scope: Scope, v: Vocabulary): string[] {
+  const lines = scope.doc.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const cells = lines[i]!.raw.trim().split(/\s{2,}/);
+    if (cells.length < 2 || !cells.slice(1).every((c) => /^[\p{L}][\p{L} .%/#-]{0,19}$/u.test(c)) || labelScore(cells[0]!, v) < MIN_SCORE) continue;
+    const rows: string[] = [];
+    for (let j = i + 1; j < lines.length && lines[j]!.text; j++) {
+      if (/^[-=_\s]+$/.test(lines[j]!.text) || /^total\b/i.test(lines[j]!.text)) continue;
+      rows.push(lines[j]!.raw.trim());
+    }
+    if (rows.length) return rows;
+  }
+  return [];
+}
+
 function listFor(scope: Scope, v: Vocabulary): string[] {
   let bestScore = MIN_SCORE;
   let best: string[] | null = null;
   for (const s of scope.doc.sections) {
+    // `Total Deductions: 870.73` sums the list; it does not hold it.
+    if (/^(?:total|sum|subtotal|gesamt)\b/i.test(s.heading)) continue;
     const score = labelScore(s.heading, v);
     const items = s.items.length ? s.items : s.body;
     if (score > bestScore && items.length) { bestScore = score; best = items; }
   }
   if (best) return best.map(clean);
+  const rows = tableRows(scope, v);
+  if (rows.length) return rows;
   const values = scope.pairs.filter((p) => labelScore(p.label, { ...v, nameStems: [...v.nameStems, ...v.weak] }) >= 0.7).map((p) => p.value);
   if (values.length > 1 || values.length === 1 && /[,;]/.test(values[0]!)) return values.length > 1 ? values : values[0]!.split(/\s*[,;]\s*/);
   return [];
@@ -303,13 +326,17 @@ function itemObject(node: JsonSchema, text: string, scope: Scope, root: JsonSche
       if (qty) rest = rest.replace(qty[0], ' ');
     }
   }
+  // A table row (`Overtime 1.5x     6.00     28.13     168.78`): its first cell describes it, its last figure is the amount.
+  const cells = text.split(/\s{2,}/);
+  const row = cells.length > 1 && /\p{L}/u.test(cells[0]!);
   for (const [name, raw] of Object.entries(props)) {
     if (name in out) continue;
     const sub = resolve(raw, root);
     const k = kindOf(sub);
-    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(rest)) || null;
+    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(row ? cells[0]! : rest)) || null;
     else if (k === 'number' || k === 'integer') {
-      const a = findAmounts(rest, scope.doc.numberStyle).find((x) => x.currency || x.decimals);
+      const money = findAmounts(row ? cells.slice(1).join('  ') : rest, scope.doc.numberStyle).filter((x) => x.currency || x.decimals);
+      const a = row ? money[money.length - 1] : money[0];
       out[name] = a && /price|amount|cost|total|value/i.test(name) ? a.value : null;
     } else out[name] = k === 'array' ? [] : null;
   }
