@@ -424,3 +424,38 @@ describe('custom schemas: lists as tables', () => {
     expect(extractCustom(schema, text)).toEqual({ charges: [{ description: 'Standing charge 2x', amount: 13.5 }, { description: 'Energy used', amount: 111.24 }] });
   });
 });
+
+describe('meeting minutes of a co-operative and call notes', () => {
+  it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
+    const data = extractFixed('meeting-notes', [
+      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+      'Annual Committee Meeting',
+      'Held on 4 May 2026',
+      '',
+      'Agenda',
+      '1. Plot fees',
+      '2. Water supply',
+      '',
+      '1. The treasurer presented the accounts for the year.',
+      'RESOLVED: that plot fees stay at £40.',
+      '',
+      '2. The water main needs repair before summer.',
+      'RESOLVED: that the repair quote of £900 be accepted.',
+      '',
+      'Carried forward',
+      '- Should the society buy a shared rotavator?',
+    ].join('\n'));
+    expect(data.title).toBe('Annual Committee Meeting');
+    expect(data.topicsDiscussed).toEqual(['Plot fees', 'Water supply']);
+    expect(data.decisions).toEqual(['that plot fees stay at £40.', 'that the repair quote of £900 be accepted.']);
+    expect(data.openQuestions).toEqual(['Should the society buy a shared rotavator?']);
+  });
+
+  it('reads `Name → task, by 24.03.` actions in the meeting\'s year', () => {
+    const data = extractFixed('meeting-notes', 'Sprint sync\n10.03.2026\n\nNext steps\n* Lena Vogt → update the release notes, by 24.03.\n* Omar Said -> fix the login bug, by Fri 13.03.\n');
+    expect(data.actionItems).toEqual([
+      { owner: 'Lena Vogt', task: 'update the release notes', dueDate: '2026-03-24' },
+      { owner: 'Omar Said', task: 'fix the login bug', dueDate: '2026-03-13' },
+    ]);
+  });
+});

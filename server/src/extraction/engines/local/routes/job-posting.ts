@@ -6,6 +6,7 @@ import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
+import { LEGAL_FORM_END } from '../segment/organisations.js';
 
 type Job = FixedData['job-posting'];
 
@@ -100,8 +101,6 @@ function stripWorkplace(s: string): string {
 
 const SEPARATOR = /\s+[|·•]\s+|\s+[-–—]\s+/;
 const ORG_WORD = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|AS|ApS|Oy|BV|B\.V|NV|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation|Co|Company|Group|Holdings|Studio|Labs|Partners|Bistro|Hospital|Clinic|Restaurant|Hotel|University|Agency|Logistics|Systems|Technologies|Solutions)\b\.?/;
-/** A name ending in a legal form (`Acme B.V.`, `Nordlicht GmbH`): an organisation, never a job title. */
-const LEGAL_FORM_END = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|ApS|Oy|BV|B\.V|NV|N\.V|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation)\.?$/;
 const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)(?:\s*\([^)]*\))?$/i;
 
 interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }

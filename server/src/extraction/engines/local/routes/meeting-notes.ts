@@ -4,6 +4,7 @@ import type { Doc, Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
+import { LEGAL_FORM_END } from '../segment/organisations.js';
 
 type Notes = FixedData['meeting-notes'];
 
@@ -13,7 +14,7 @@ const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', '
 const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics'];
 const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision'];
 const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items'];
-const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending'];
+const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending', 'carried forward', 'carried over', 'deferred', 'parked'];
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 
@@ -61,19 +62,26 @@ function firstSection(doc: Doc, names: string[]): Section | undefined {
   return sectionsFor(doc, names, 'is').find((s) => s.items.length || s.body.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length);
 }
 
+/** `by 24.03.`, `by Fri 20.03.`: a European day and month after `by`, in the meeting's year. */
+function dayMonth(text: string, year: number | null | undefined): string | null {
+  const m = /^(?:[A-Za-z]{2,9}\.?,?\s+)?(\d{1,2})\.(\d{1,2})\.?$/.exec(text.trim());
+  if (!m || !year) return null;
+  return findDates(`${m[1]}.${m[2]}.${year}`)[0]?.iso ?? null;
+}
+
 function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
   let t = clean(text.replace(/^\[[\sxX]?\]\s*/, '').replace(/^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*/i, ''));
   let dueDate: string | null = null;
   // Due date: `(due 2026-03-16)`, `by 2026-02-19`, `- due Friday 3 April`, `deadline: ...`.
   const due = /\s*[([,;–—-]?\s*\b(?:due|by|before|deadline|until|no later than)\b[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$/i.exec(t);
   if (due) {
-    const d = findDates(due[1]!, doc.dateOptions)[0];
-    if (d) { dueDate = d.iso; t = clean(t.slice(0, due.index)); }
+    const d = findDates(due[1]!, doc.dateOptions)[0]?.iso ?? dayMonth(due[1]!, doc.dateOptions.year);
+    if (d) { dueDate = d; t = clean(t.slice(0, due.index)); }
     else if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:eod|eow|end of|next|tomorrow|tbd)/i.test(due[1]!.trim())) t = clean(t.slice(0, due.index));
   }
   let owner: string | null = null;
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^(${NAME})\\s*(?:[:\\-–—]|\\bto\\b|\\bwill\\b)\\s*(.+)$`, 'u').exec(t)) && isName(m[1]!)) {
+  if ((m = new RegExp(`^(${NAME})\\s*(?:->|=>|[:\\-–—→]|\\bto\\b|\\bwill\\b)\\s*(.+)$`, 'u').exec(t)) && isName(m[1]!)) {
     owner = m[1]!;
     t = m[2]!;
   } else if ((m = new RegExp(`^\\[(${NAME})\\]\\s*(.+)$`, 'u').exec(t))) {
@@ -90,7 +98,7 @@ function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
 
 const OWNER_HEADS = ['owner', 'who', 'responsible', 'assignee', 'assigned to', 'person', 'lead', 'name'];
 const TASK_HEADS = ['action', 'task', 'what', 'action item', 'item', 'description', 'to do', 'next step'];
-const DUE_HEADS = ['due', 'due date', 'deadline', 'when', 'by', 'by when', 'target date', 'date'];
+const DUE_HEADS = ['due', 'due date', 'due by', 'deadline', 'when', 'by', 'by when', 'target date', 'date'];
 
 /** A table of actions (`| Owner | Action | Due |`, or columns apart by wide gaps) read row by row. */
 function actionTable(doc: Doc): Notes['actionItems'] {
@@ -117,7 +125,10 @@ function actionTable(doc: Doc): Notes['actionItems'] {
 }
 
 export function extractMeetingNotes(doc: Doc): Notes {
-  const first = doc.lines.find((l) => l.text);
+  let nonEmpty = doc.lines.filter((l) => l.text);
+  // `NORTHGATE HOUSING CO-OPERATIVE LTD` above `Monthly Board Meeting`: the organisation's letterhead is not the title.
+  if (nonEmpty.length > 1 && LEGAL_FORM_END.test(nonEmpty[0]!.text) && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index)) nonEmpty = nonEmpty.slice(1);
+  const first = nonEmpty[0];
   let title: string | null = pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value ?? null;
   if (!title && first) {
     const kv = doc.kvs.find((k) => k.line === first.index);
@@ -149,7 +160,9 @@ export function extractMeetingNotes(doc: Doc): Notes {
     actionTexts = doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t));
   }
   const inlineList = (re: RegExp) => doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => re.test(t)).map((t) => clean(t.replace(re, '')));
-  const decisionsList = listOf(firstSection(doc, DECISIONS));
+  // `RESOLVED: ...` under each numbered paragraph: every such one-line section is a decision.
+  const resolved = sectionsFor(doc, DECISIONS, 'is').filter((s) => s.items.length === 0 && s.body.length === 1 && doc.kvs.some((kv) => kv.line === s.line));
+  const decisionsList = resolved.length > 1 ? resolved.map((s) => clean(s.body[0]!)) : listOf(firstSection(doc, DECISIONS));
   const questionsList = listOf(firstSection(doc, QUESTIONS));
   return {
     title,

@@ -167,6 +167,10 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
         continue;
       }
     }
+    // After a blank line, numbering that starts again (`1.` after `4.`) is a new part (minutes' numbered paragraphs
+    // after the agenda), not more of the list.
+    const restarted = Number(/^\s*(\d{1,2})[.)]\s/.exec(line.raw)?.[1] ?? NaN);
+    if (item !== null && cur && gap && lastItemNumber !== null && restarted <= lastItemNumber) { cur = null; gap = false; continue; }
     if (item !== null && cur && (cur.items.length > 0 || cur.body.length === 0)) {
       // `- Tom Becker: write the runbook` is an item of the list it sits in, whatever its colon.
       cur.items.push(item);
