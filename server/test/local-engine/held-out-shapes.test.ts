@@ -459,3 +459,27 @@ describe('meeting minutes of a co-operative and call notes', () => {
     ]);
   });
 });
+
+describe('parties under side-by-side headings without colons', () => {
+  it('reads contract parties, the title column and `for a total of`', () => {
+    const data = extractFixed('contract', [
+      'WINDOW CLEANING AGREEMENT                       Ref. WCA-26-09',
+      '',
+      'CUSTOMER                                   SUPPLIER',
+      'Harbour View Offices Ltd                   Crystal Pane Services LLP',
+      '12 Quay Street, Bristol BS1 4DJ            5 Mill Lane, Bath BA1 2QT',
+      '',
+      'The Customer shall pay the Supplier £400.00 per month, for a total of £4,800.00 over the term.',
+    ].join('\n'));
+    expect(data.title).toBe('WINDOW CLEANING AGREEMENT');
+    expect(data.parties).toEqual([{ name: 'Harbour View Offices Ltd', role: 'Customer' }, { name: 'Crystal Pane Services LLP', role: 'Supplier' }]);
+    expect([data.totalValue, data.currency]).toEqual([4800, 'GBP']);
+  });
+
+  it('names a prose party without its address and a renewal vendor under a `Vendor` heading', () => {
+    const contract = extractFixed('contract', 'CONSULTING AGREEMENT\n\nThis Agreement is made between Alder Foods NV, a company incorporated in Belgium (the "Client"), and Kite Data BV, Marktplein 4, 3511 Utrecht (the "Consultant").\n');
+    expect(contract.parties.map((p) => p.name)).toEqual(['Alder Foods NV', 'Kite Data BV']);
+    const renewal = extractFixed('renewal', 'ORDER FORM\n\nVendor                                  Customer\nNimbus Archive AG                       Stadtwerke Lind GmbH\nBahnhofstrasse 1, 8001 Zürich           Ringstraße 2, 1010 Wien\n\nSubscription term: 01.01.2027 to 31.12.2027\n');
+    expect(renewal.vendorName.value).toBe('Nimbus Archive AG');
+  });
+});

@@ -1,8 +1,7 @@
 // Contract: title, parties and roles, term dates, governing law, value, and clause lists by section heading.
 import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
-import { pairs, sectionsFor } from '../segment/lookup.js';
-import { blockFromPair } from './parties.js';
+import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, labelHas, labelIs, trimPunct } from '../segment/text.js';
 import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
@@ -19,7 +18,8 @@ const VALUE = ['total value', 'contract value', 'total contract value', 'total f
  * `Kovac Digital GmbH & Co. KG, of Hamburg`, `Acme Ltd, a company registered in England`.
  */
 export function partyName(s: string): string {
-  const cut = dropParens(s).split(/,\s*(?:of|having|with|whose|located|registered|residing|incorporated|organi[sz]ed|at|a|an|the)\b|,\s*(?=\d|(?:unit|suite|floor|building|po box)\b)|\s+<|\s+\(/i)[0]!;
+  // The name ends before its description or address (`Brightwater BV, Kortrijksesteenweg 1090, 9051 Gent`).
+  const cut = dropParens(s).split(/,\s*(?:of|having|with|whose|located|registered|residing|incorporated|organi[sz]ed|at|a|an|the)\b|,\s*(?=\d|(?:unit|suite|floor|building|po box)\b)|,\s+(?=[^,]*\d)(?!(?:Inc|LLC|Ltd|GmbH|AG|BV|NV|SA|AB)\b)|\s+<|\s+\(/i)[0]!;
   return trimPunct(cut);
 }
 
@@ -27,7 +27,8 @@ const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\b
 
 function title(doc: Doc): string | null {
   const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
-  return first ? first.text : null;
+  // `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: the title is the line's first column.
+  return first ? clean(first.raw.trim().split(/\s{3,}/)[0]!) : null;
 }
 
 /** `Lessor: Name`, `Party A: Name (note)`, `Disclosing Party: Name`. */
@@ -36,9 +37,7 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
   for (const kv of doc.kvs) {
     // `For the Client: Jane Roe` under the signatures names who signs, not a party.
     if (/^(?:for|on behalf of|signed|by)\b/.test(kv.key)) continue;
-    // A role heading alone (`Contractor:`, often side by side with the other party's) has the name on the line below.
-    const below = kv.value || kv.continuation.length > 0 ? null : blockFromPair(doc, kv).name;
-    const value = kv.value || (below && /^\p{Lu}[^.;:]*$/u.test(below) ? below : '');
+    const value = kv.value;
     if (!value) continue;
     const party = /\bparty\s+([a-z0-9]|one|two|1|2)$/i.exec(kv.label);
     let role: string | null = null;
@@ -49,6 +48,13 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
     const name = partyName(value);
     if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
     out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
+  }
+  // A role heading alone (`CONTRACTOR`, `Client:`, often side by side with the other party's) has the name below it.
+  for (const h of namesUnderHeadings(doc, ROLES)) {
+    const name = partyName(h.name);
+    if (out.some((p) => p.name === name) || name.split(' ').length > 10) continue;
+    const role = h.label === h.label.toUpperCase() ? h.label.charAt(0) + h.label.slice(1).toLowerCase() : h.label;
+    out.push({ name, role });
   }
   return out;
 }
@@ -120,9 +126,10 @@ function totalValue(doc: Doc): { value: number | null; currency: string | null }
     const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
     if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency };
   }
-  const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})/i.exec(doc.text);
+  // `total contract price of ...`, `for a total of $46,200.00 over the initial term`.
+  const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})|\b(?:for|of)\s+a\s+total\s+(?:of\s+)?([^;\n]{0,30})/i.exec(doc.text);
   if (m) {
-    const a = findAmounts(m[1]!, doc.numberStyle).find((x) => x.currency);
+    const a = findAmounts(m[1] ?? m[2]!, doc.numberStyle).find((x) => x.currency);
     if (a) return { value: a.value, currency: a.currency };
   }
   return { value: null, currency: null };

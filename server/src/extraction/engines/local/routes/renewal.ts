@@ -1,7 +1,7 @@
 // Renewal terms of a subscription, each value with the verbatim sentence or line that states it.
 import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
-import { pairs } from '../segment/lookup.js';
+import { namesUnderHeadings, pairs } from '../segment/lookup.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -34,9 +34,13 @@ const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP
 // Suffixes chain: `Penwright Software Inc.`, `Quillstone Cloud Holdings Ltd`, `Kovac Digital GmbH & Co. KG`.
 const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX}(?:,?\s+(?:&\s+)?${ORG_SUFFIX})*)(?![\w])`, 'g');
 
+const VENDOR_ROLES = ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by'];
+
 function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
-  const kv = pairs(doc, ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by']).find((k) => k.value && /\p{Lu}/u.test(k.value));
+  const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value));
   if (kv) return g(trimPunct(dropParens(kv.value).split(/\s+<|,\s+(?:a|an)\s+/)[0]!), lineOf(doc, kv));
+  const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
+  if (headed) return g(trimPunct(headed.name), headed.name);
   const customerNames = pairs(doc, ['customer', 'client', 'bill to', 'licensee', 'buyer', 'subscriber', 'account']).map((k) => dropParens(k.value));
   const between = /\bbetween\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
   for (const s of stmts) {

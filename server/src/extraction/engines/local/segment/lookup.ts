@@ -68,3 +68,26 @@ export function linesLabelled(doc: Doc, synonyms: readonly string[], how: Match 
 export function sectionsFor(doc: Doc, synonyms: readonly string[], how: Match = 'has'): Section[] {
   return doc.sections.filter((s) => matches(s.key, synonyms, how) || s.key.split(' ').length <= 6 && synonyms.some((syn) => s.key.includes(syn) && syn.length >= 6));
 }
+
+export interface HeadedName {
+  /** The heading as written (`CLIENT`, `Vendor:`). */
+  label: string;
+  /** The first line under it. */
+  name: string;
+  line: number;
+}
+
+/**
+ * A role heading alone on its line (`Vendor`, `CLIENT`, `Contractor:`, often side by side with the other party's),
+ * and the name on the first line under it.
+ */
+export function namesUnderHeadings(doc: Doc, synonyms: readonly string[]): HeadedName[] {
+  const out: HeadedName[] = [];
+  for (let i = 0; i < doc.lines.length; i++) {
+    const t = doc.lines[i]!.text;
+    if (!t || t.length > 40 || !labelIs(labelKey(t), synonyms) || !/^[\p{L} ]+:?$/u.test(t)) continue;
+    const next = doc.lines.slice(i + 1).find((l) => l.text);
+    if (next && next.index <= i + 2 && /^\p{Lu}[^.;:]*$/u.test(next.text)) out.push({ label: t.replace(/:$/, ''), name: next.text, line: next.index });
+  }
+  return out;
+}
