@@ -483,3 +483,21 @@ describe('parties under side-by-side headings without colons', () => {
     expect(renewal.vendorName.value).toBe('Nimbus Archive AG');
   });
 });
+
+describe('renewal terms on an invoice', () => {
+  it('reads the kind from a right-hand INVOICE, the vendor from a letterhead with a legal form, a billed Plan and the stated next renewal date', () => {
+    const data = extractFixed('renewal', [
+      'Quillmark Forms, LLC                                       INVOICE',
+      '400 Pine St, Seattle, WA 98101                             Invoice #: QF-2210',
+      '',
+      'Bill to:',
+      'Cedar Dental Group',
+      '',
+      'Item                                         Qty   Unit price     Amount',
+      'Quillmark Clinic Edition - annual             6      $300.00   $1,800.00',
+      '',
+      'Your subscription renews automatically for another year unless you cancel. Your next renewal date is March 3, 2027.',
+    ].join('\n'));
+    expect([data.documentKindGuess, data.vendorName.value, data.product.value, data.renewalDate.value]).toEqual(['invoice', 'Quillmark Forms, LLC', 'Quillmark Clinic Edition', '2027-03-03']);
+  });
+});

@@ -2,6 +2,7 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
 import { namesUnderHeadings, pairs } from '../segment/lookup.js';
+import { LEGAL_FORM_END } from '../segment/organisations.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -42,6 +43,9 @@ function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
   if (headed) return g(trimPunct(headed.name), headed.name);
   const customerNames = pairs(doc, ['customer', 'client', 'bill to', 'licensee', 'buyer', 'subscriber', 'account']).map((k) => dropParens(k.value));
+  // A letterhead whose first column ends in a legal form (`Brightroom Scheduling, Inc.`) is the vendor's.
+  const top = doc.text.split('\n').find((l) => l.trim())?.trim().split(/\s{3,}/)[0];
+  if (top && LEGAL_FORM_END.test(top) && !customerNames.includes(top)) return g(top, top);
   const between = /\bbetween\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
   for (const s of stmts) {
     const m = between.exec(s);
@@ -86,6 +90,11 @@ function product(doc: Doc, stmts: string[]): Grounded<string> {
     // `grants Customer access to the Heliovant Forecast Suite`, `a licence to use Orbit Ledger`.
     /\b(?:access\s+to|(?:right|licen[cs]e)\s+to\s+use)\s+(?:the\s+)?([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){1,4})/,
   ];
+  // A billed line (`Brightroom Practice Plan - annual subscription   18   $228.00`) naming a capitalised Plan or Edition.
+  for (const l of doc.lines) {
+    const m = /^([A-Z][\w&.+-]*(?: [A-Z0-9][\w&.+-]*){0,4} (?:Plan|Edition|Tier|Suite|Package))\b/.exec(l.raw.trim().split(/\s{3,}/)[0]!);
+    if (m) return g(m[1]!, l.text, m[1]!);
+  }
   let best: { name: string; stmt: string; raw: string } | null = null;
   for (const re of patterns) for (const s of stmts) {
     const m = re.exec(s);
@@ -256,7 +265,8 @@ const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
 ];
 
 function documentKind(doc: Doc): Renewal['documentKindGuess'] {
-  const head = doc.lines.filter((l) => l.text).slice(0, 3).map((l) => l.text).join('\n');
+  // The first lines as read and as written: `INVOICE` in the right-hand column of a letterhead is read after it.
+  const head = [...doc.lines.filter((l) => l.text).slice(0, 3).map((l) => l.text), ...doc.text.split('\n').filter((l) => l.trim()).slice(0, 3)].join('\n');
   for (const [re, kind] of KINDS) if (re.test(head)) return kind;
   for (const [re, kind] of KINDS.slice(0, 5)) if (re.test(doc.text)) return kind;
   if (/\bagreement\b/i.test(head)) return 'master_agreement';
@@ -275,7 +285,7 @@ export function extractRenewal(doc: Doc): Renewal {
     [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
   const end = range.end.value ? range.end : dateField(doc, stmts, ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'],
     [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i]);
-  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i]);
+  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i]);
   const n = notice(stmts);
   const auto = autoRenewal(clauses);
   const data = {
