@@ -501,3 +501,12 @@ describe('renewal terms on an invoice', () => {
     expect([data.documentKindGuess, data.vendorName.value, data.product.value, data.renewalDate.value]).toEqual(['invoice', 'Quillmark Forms, LLC', 'Quillmark Clinic Edition', '2027-03-03']);
   });
 });
+
+describe('job postings under a careers banner or with a company ending in Inc.', () => {
+  it('reads the company from `Name · Careers` and from a line ending in `Inc.`', () => {
+    const banner = extractFixed('job-posting', 'Lumen Rail AB · Careers\n\nBackend Developer\nMalmö, Sweden | On-site | Full-time\n\nWhat you will do\n- Build APIs\n');
+    expect([banner.title, banner.company, banner.location]).toEqual(['Backend Developer', 'Lumen Rail AB', 'Malmö, Sweden']);
+    const inc = extractFixed('job-posting', 'QA Analyst, Mobile Apps\nPinecone Labs Inc.\n\nLocation: Austin, TX\n');
+    expect([inc.title, inc.company]).toEqual(['QA Analyst, Mobile Apps', 'Pinecone Labs Inc.']);
+  });
+});

@@ -140,7 +140,7 @@ function summaryParts(text: string, withTitle: boolean): Summary | null {
   return out;
 }
 
-const BANNER = /^(?:(.+?)\s+(?:is|are)\s+hiring!?|(?:we(?:'|’)re|we are|now)\s+hiring!?|join (?:our|the) team!?)$/i;
+const BANNER = /^(?:(.+?)\s+(?:is|are)\s+hiring!?|(?:we(?:'|’)re|we are|now)\s+hiring!?|join (?:our|the) team!?|(.+?)\s*[·|–—-]\s*(?:careers|jobs|job openings|open positions|vacancies|karriere|stellenangebote))$/i;
 
 export function extractJobPosting(doc: Doc): Job {
   let nonEmpty = doc.lines.filter((l) => l.text);
@@ -171,8 +171,8 @@ export function extractJobPosting(doc: Doc): Job {
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];
-    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && !/[.:!?]$/.test(second.text) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
-    else if (banner?.[1]) company = banner[1];
+    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
+    else if (banner?.[1] ?? banner?.[2]) company = banner[1] ?? banner[2]!;
     else {
       const m = /\b(?:at|join|About)\s+([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})/.exec(doc.text);
       if (m) company = trimPunct(m[1]!);
