@@ -2,6 +2,7 @@
 // numbered lists right under a heading, `comes into force`, order schedules, notice by `notifies`, parenthesised asides.
 import { extractCustom, extractFixed } from '../../src/extraction/engines/local/index.js';
 import { unfoldColumns } from '../../src/extraction/engines/local/segment/document.js';
+import { findAmounts } from '../../src/extraction/engines/local/normalise/money.js';
 
 describe('label columns and registration lines', () => {
   it('keeps `Label:      value` columns together and keeps registration numbers out of the address', () => {
@@ -508,5 +509,29 @@ describe('job postings under a careers banner or with a company ending in Inc.',
     expect([banner.title, banner.company, banner.location]).toEqual(['Backend Developer', 'Lumen Rail AB', 'Malmö, Sweden']);
     const inc = extractFixed('job-posting', 'QA Analyst, Mobile Apps\nPinecone Labs Inc.\n\nLocation: Austin, TX\n');
     expect([inc.title, inc.company]).toEqual(['QA Analyst, Mobile Apps', 'Pinecone Labs Inc.']);
+  });
+});
+
+describe('two-column invoice headers, bilingual table heads, tax totals and European ranges', () => {
+  it('reads the name beside a title, a number beside an address, bilingual column heads and `Total taxes`', () => {
+    const data = extractFixed('invoice', [
+      'OAKHILL METALWORKS LTD                              TAX INVOICE',
+      'Unit 2, Forge Lane',
+      'Leeds LS9 8AB                                       Invoice No:    OMW-2231',
+      '',
+      '| Omschrijving / Description | Aantal / Qty | Prijs / Unit | Bedrag / Amount |',
+      '|----------------------------|--------------|--------------|-----------------|',
+      '| Steel brackets             | 40           | £ 2,50       | £ 100,00        |',
+      '',
+      'Subtotal:      £ 100,00',
+      'Total taxes:   £ 20,00',
+      'Total:         £ 120,00',
+    ].join('\n'));
+    expect([data.vendor.name, data.invoiceNumber, data.tax]).toEqual(['OAKHILL METALWORKS LTD', 'OMW-2231', 20]);
+    expect(data.lineItems).toEqual([{ description: 'Steel brackets', quantity: 40, unitPrice: 2.5, amount: 100 }]);
+  });
+
+  it('reads both ends of `EUR 1.650 - 1.900` the European way', () => {
+    expect(findAmounts('EUR 1.650 - 1.900 per month').map((a) => [a.value, a.currency])).toEqual([[1650, 'EUR'], [1900, 'EUR']]);
   });
 });

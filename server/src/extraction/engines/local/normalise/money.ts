@@ -97,6 +97,13 @@ export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[]
     const v = parseNumber(a.num, styleFor(a.num, b.currency, style));
     if (v !== null) a.value = v * (/[kK]$/.test(a.raw) ? 1000 : 1);
   }
+  // `EUR 1.650 - 1.900`: and the second end from the currency written before the first.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i]!, b = out[i + 1]! as FoundAmount & { num: string };
+    if (b.currency || !a.currency || !/^\s*(?:-|–|—|to|bis)\s*$/i.test(s.slice(a.end, b.index))) continue;
+    const v = parseNumber(b.num, styleFor(b.num, a.currency, style));
+    if (v !== null) { b.value = v * (/[kK]$/.test(b.raw) ? 1000 : 1); b.currency = a.currency; }
+  }
   for (const a of out) delete (a as Partial<FoundAmount & { num: string }>).num;
   return out;
 }

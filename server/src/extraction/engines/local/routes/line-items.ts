@@ -27,8 +27,9 @@ interface Header { line: number; cells: { role: Role | 'desc'; start: number; en
 
 function roleOf(cell: string): Role | 'desc' | null {
   const key = labelKey(cell);
-  // Exact words first, so `Unit` is the price column and not an OCR slip of `Units`.
-  for (const [role, words] of HEADER_WORDS) if (words.includes(key)) return role;
+  // Exact words first, so `Unit` is the price column and not an OCR slip of `Units`; either half of `Prijs / Unit`.
+  const halves = key.split(' / ');
+  for (const [role, words] of HEADER_WORDS) if (words.includes(key) || halves.some((h) => words.includes(h))) return role;
   for (const [role, words] of HEADER_WORDS) if (labelIs(key, words)) return role;
   return null;
 }

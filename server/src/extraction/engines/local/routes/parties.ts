@@ -76,7 +76,9 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   }
   if (i >= n) return null;
   const lines = new Set<number>([i]);
-  const name = doc.lines[i]!.text;
+  // `HARROWGATE & PIKE JOINERY LTD          TAX INVOICE`: the document's title beside the name is not part of it.
+  const columns = doc.lines[i]!.raw.trim().split(/\s{3,}/);
+  const name = columns.length > 1 && columns.slice(1).every((c) => TITLE.test(c)) ? columns[0]! : doc.lines[i]!.text;
   const rest: string[] = [];
   let j = i + 1;
   for (; j < n && doc.lines[j]!.text; j++) {

@@ -6,7 +6,7 @@ import { findAmounts } from '../normalise/money.js';
 import { DOLLAR_CODES, ISO_CODES } from '../normalise/currency.js';
 
 const SUBTOTAL = ['subtotal', 'sub total', 'net amount', 'net total', 'net', 'amount before tax', 'total before tax', 'total excl vat', 'total excluding vat', 'total excl tax', 'total net', 'nettobetrag', 'zwischensumme', 'summe netto', 'merchandise total', 'items total', 'total ht', 'base imponible', 'subtotal excl vat', 'zwischensumme netto', 'nettosumme', 'subtotale', 'imponibile', 'sous total', 'importe neto'];
-const TAX = ['tax', 'sales tax', 'vat', 'hst', 'gst', 'pst', 'qst', 'mwst', 'ust', 'iva', 'tva', 'tax total', 'total tax', 'vat amount', 'tax amount', 'gst hst', 'state tax', 'mehrwertsteuer', 'umsatzsteuer', 'taxes', 'vat total'];
+const TAX = ['tax', 'sales tax', 'vat', 'hst', 'gst', 'pst', 'qst', 'mwst', 'ust', 'iva', 'tva', 'tax total', 'total tax', 'vat amount', 'tax amount', 'gst hst', 'state tax', 'mehrwertsteuer', 'umsatzsteuer', 'taxes', 'vat total', 'total taxes', 'total tax amount', 'taxes total'];
 const TOTAL_STRONG = ['grand total', 'total due', 'total amount', 'invoice total', 'total payable', 'amount payable', 'total to pay', 'gesamtbetrag', 'total incl vat', 'total including vat', 'total inc vat', 'total incl tax', 'total brutto', 'total ttc', 'rechnungsbetrag', 'total amount due', 'totale complessivo', 'importo totale', 'totale da pagare', 'importe total', 'total a pagar', 'montant total', 'total a payer', 'net a payer'];
 const TOTAL = ['total', 'amount due', 'balance due', 'gesamt', 'summe', 'totale', 'total eur', 'total usd', 'total gbp'];
 const TIP = ['tip', 'tips', 'gratuity', 'tip amount', 'mancia', 'propina', 'pourboire', 'trinkgeld'];

@@ -63,7 +63,10 @@ function parsePair(chunk: string): { label: string; value: string } | null {
  */
 function columnPairs(chunks: string[]): { label: string; value: string }[] | null {
   const out: { label: string; value: string }[] = [];
-  for (const c of chunks) {
+  // `Bristol BS4 5QW        Invoice No:   HPJ-10482`: a left column of plain text (an address) beside pairs.
+  const first = chunks.findIndex((c) => parsePair(c) !== null);
+  if (first < 0 || first > 0 && /\d/.test(parsePair(chunks[first]!)!.label)) return null;
+  for (const c of chunks.slice(first)) {
     const p = parsePair(c);
     const last = out[out.length - 1];
     if (p && !(last && last.value === '' && /\d/.test(p.label))) out.push(p);
