@@ -535,3 +535,15 @@ describe('two-column invoice headers, bilingual table heads, tax totals and Euro
     expect(findAmounts('EUR 1.650 - 1.900 per month').map((a) => [a.value, a.currency])).toEqual([[1650, 'EUR'], [1900, 'EUR']]);
   });
 });
+
+describe('meeting notes sent by e-mail and a vendor pair with its address', () => {
+  it('skips the sent date and trims the date from a subject line title', () => {
+    const data = extractFixed('meeting-notes', 'From: Ana Silva <ana@example.com>\nSent: Friday, 15 May 2026 09:02\nSubject: Notes - Product Council, 14 May\n\nHi all, notes from yesterday\'s Product Council (Thursday 14 May 2026).\n\nAttendees: Ana Silva, Rui Costa\n');
+    expect([data.title, data.date]).toEqual(['Product Council', '2026-05-14']);
+  });
+
+  it('names a `Vendor:` value without its address', () => {
+    const data = extractFixed('renewal', 'ORDER FORM\n\nVendor: Sternwarte Cloud GmbH, Hafenweg 3, 20457 Hamburg\nSubscription term: 01.01.2027 to 31.12.2027\n');
+    expect(data.vendorName.value).toBe('Sternwarte Cloud GmbH');
+  });
+});

@@ -135,7 +135,9 @@ export function extractMeetingNotes(doc: Doc): Notes {
     if (!kv && !parseDate(first.text, doc.dateOptions)) title = first.text;
     else if (kv && /minutes|meeting|notes/i.test(kv.label)) title = kv.value;
   }
-  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '').replace(/\s*[-–—,]\s*\d{4}-\d{2}-\d{2}$/, ''));
+  // `Notes - Steering Group, 22 April`: the title without the words and the date around it.
+  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '')
+    .replace(/\s*[-–—,]\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+(?:\s+\d{4})?|\p{L}+\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)$/u, (m) => (findDates(`${m} 2000`).length ? '' : m)));
 
   let date: string | null = null;
   for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
@@ -143,7 +145,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
     // The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it.
     const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
     const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
-    const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved)\b[^\n]{0,12}$/i.test(before(d)));
+    const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
     date = (dates.find((d) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(d))) ?? dates[0])?.iso ?? null;
   }
   const dateOptions = { dayFirst: doc.dayFirst, year: date ? Number(date.slice(0, 4)) : doc.year };
