@@ -547,3 +547,20 @@ describe('meeting notes sent by e-mail and a vendor pair with its address', () =
     expect(data.vendorName.value).toBe('Sternwarte Cloud GmbH');
   });
 });
+
+describe('custom schemas: money over counts, exclusions, an e-mail sender; minutes without an agenda', () => {
+  it('prefers a money figure for a rate, ignores what a description excludes, and names the sender without the address', () => {
+    const schema = { type: 'object', properties: {
+      lodgeName: { type: 'string' },
+      ratePerNight: { type: 'number' },
+      totalPrice: { type: 'number', description: 'Total price of the stay, excluding tourist levy' },
+    } };
+    const text = 'From: Lodge Birkenhain <stay@birkenhain.example>\nSubject: Your booking\n\nNights:           3\nRate:             € 120,00 per night\nTotal stay:       € 360,00\nTourist levy:     € 9,00\n';
+    expect(extractCustom(schema, text)).toEqual({ lodgeName: 'Lodge Birkenhain', ratePerNight: 120, totalPrice: 360 });
+  });
+
+  it('takes numbered item headings as the topics when there is no agenda', () => {
+    const data = extractFixed('meeting-notes', 'Parish Hall Committee\nMinutes of 3 June 2026\n\n1. Roof repairs\nThe quote was discussed.\n\n2. Summer fete\nVolunteers are needed.\n');
+    expect(data.topicsDiscussed).toEqual(['Roof repairs', 'Summer fete']);
+  });
+});

@@ -58,11 +58,19 @@ function toBoolean(value: string): boolean | null {
   return null;
 }
 
-function toNumber(value: string, scope: Scope, integer: boolean): number | null {
-  // The figures of a date are not a number (`Pay Period: 01/02/2026 to 28/02/2026` holds no amount).
+const MONEY_PROPERTY = /price|rate|fee|cost|amount|total|deposit|charge|salary|balance|spend|premium|rent|tip|tax|pay/i;
+const isMoney = (value: string, scope: Scope) => findAmounts(withoutDates(value, scope), scope.doc.numberStyle).some((a) => a.currency !== null || a.decimals);
+
+/** The text without its dates, so their figures are not read as numbers. */
+function withoutDates(value: string, scope: Scope): string {
   let rest = value;
   for (const d of findDates(value, scope.doc.dateOptions).reverse()) rest = `${rest.slice(0, d.index)} ${rest.slice(d.end)}`;
-  const a = findAmounts(rest, scope.doc.numberStyle)[0];
+  return rest;
+}
+
+function toNumber(value: string, scope: Scope, integer: boolean): number | null {
+  // The figures of a date are not a number (`Pay Period: 01/02/2026 to 28/02/2026` holds no amount).
+  const a = findAmounts(withoutDates(value, scope), scope.doc.numberStyle)[0];
   if (!a) return null;
   return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
 }
@@ -266,7 +274,9 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
     }
     case 'number':
     case 'integer': {
-      const p = bestPair(scope, v, (val) => toNumber(val, scope, kind === 'integer') !== null);
+      // A price, rate or total is money: a labelled figure with a currency or cents wins over a bare count.
+      const money = MONEY_PROPERTY.test(name) ? bestPair(scope, v, (val) => isMoney(val, scope)) : null;
+      const p = money ?? bestPair(scope, v, (val) => toNumber(val, scope, kind === 'integer') !== null);
       if (p) return toNumber(p.value, scope, kind === 'integer');
       return numberNear(scope, v, kind === 'integer');
     }
@@ -301,7 +311,8 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
       const kind = v.nameStems.filter((w) => w !== 'name');
       const top = scope.doc.lines.find((l) => l.text);
       if (/Name$/.test(name) && !PERSON.test(name) && kind.length > 0 && top && top.text.split(/\s+/).some((w) => wordsMatch(stem(w.toLowerCase()), new Set(kind)))) {
-        return clean(top.text.replace(/[*★☆]+/g, '')) || null;
+        // `From: Hotel Palazzo Ventimiglia <bookings@...>`: the name, without a label or address in angle brackets.
+        return clean(top.text.replace(/^[^:]{1,30}:\s*/, '').replace(/\s*<[^>]*>\s*$/, '').replace(/[*★☆]+/g, '')) || null;
       }
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.

@@ -77,7 +77,9 @@ export function nameWords(name: string): string[] {
 
 export function descriptionWords(description: unknown): string[] {
   if (typeof description !== 'string') return [];
-  return description.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 2 && !STOP.has(w));
+  // `Total price of the stay, excluding city tax`: what a description rules out is no evidence for the property.
+  const kept = description.replace(/\b(?:excluding|excludes|excl\.?|except|without|not\s+including|other\s+than|net\s+of)\b[^.;,]*/gi, ' ');
+  return kept.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w.length > 2 && !STOP.has(w));
 }
 
 export interface Vocabulary {

@@ -124,6 +124,14 @@ function actionTable(doc: Doc): Notes['actionItems'] {
   return [];
 }
 
+/** The agenda or topics list; without one, minutes' numbered item headings (`1. Treasurer's report`) are the topics. */
+function topics(doc: Doc): string[] {
+  const listed = listOf(firstSection(doc, TOPICS));
+  if (listed.length) return listed;
+  const numbered = doc.sections.filter((s) => /^\s*\d{1,2}[.)]\s+\S/.test(doc.lines[s.line]!.raw) && s.heading.split(/\s+/).length <= 8);
+  return numbered.length >= 2 ? numbered.map((s) => clean(s.heading)) : [];
+}
+
 export function extractMeetingNotes(doc: Doc): Notes {
   let nonEmpty = doc.lines.filter((l) => l.text);
   // `NORTHGATE HOUSING CO-OPERATIVE LTD` above `Monthly Board Meeting`: the organisation's letterhead is not the title.
@@ -170,7 +178,7 @@ export function extractMeetingNotes(doc: Doc): Notes {
     title,
     date,
     attendees,
-    topicsDiscussed: listOf(firstSection(doc, TOPICS)).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')),
+    topicsDiscussed: topics(doc).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')),
     decisions: decisionsList.length ? decisionsList : inlineList(/^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i),
     actionItems: actionTexts.length ? actionTexts.map((t) => actionItem(t, withDate)).filter((a) => a.task) : actionTable(withDate),
     openQuestions: questionsList.length ? questionsList : inlineList(/^(?:open question|question|q)\s*[:\-–]\s*/i),
