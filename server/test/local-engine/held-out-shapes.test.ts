@@ -564,3 +564,17 @@ describe('custom schemas: money over counts, exclusions, an e-mail sender; minut
     expect(data.topicsDiscussed).toEqual(['Roof repairs', 'Summer fete']);
   });
 });
+
+describe('effect dates, renewal dates in sentences and a company under a bilingual subtitle', () => {
+  it('reads `shall take effect on` and `will automatically renew ... on`', () => {
+    const contract = extractFixed('contract', 'SERVICES AGREEMENT\n\n1.1 This Agreement shall take effect on 4 May 2026 and shall remain in force until 3 May 2027.\n');
+    expect(contract.effectiveDate).toBe('2026-05-04');
+    const renewal = extractFixed('renewal', 'Subject: Your Orbit Desk subscription renews June 2, 2027\n\nCurrent term: June 2, 2026 - June 1, 2027\nYour subscription will automatically renew for another one-year term on June 2, 2027 unless you tell us otherwise.\n');
+    expect(renewal.renewalDate.value).toBe('2027-06-02');
+  });
+
+  it('takes a legal-form line near the top as the company over a subtitle part', () => {
+    const data = extractFixed('job-posting', 'Data Analyst\nWerkstudent Data - alle Geschlechter / all genders\n\nNordhafen Analytics GmbH\nLocation: Bremen, Germany\n');
+    expect(data.company).toBe('Nordhafen Analytics GmbH');
+  });
+});

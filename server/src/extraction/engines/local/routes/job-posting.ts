@@ -167,7 +167,11 @@ export function extractJobPosting(doc: Doc): Job {
   const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
   const title = titlePair ? titlePair.value : hiringLine ? hiringLine.value : first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
 
-  let company = pair(doc, COMPANY_LABELS)?.value ?? (letterheadFirst ? line0!.text : summary?.company) ?? null;
+  // A line near the top ending in a legal form (`Feldspat Mobility GmbH`) names the company over a summary part that
+  // does not read as an organisation (`Praktikum Product Design - alle Geschlechter willkommen`).
+  const legalLine = nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l))?.text;
+  let company = pair(doc, COMPANY_LABELS)?.value ?? (letterheadFirst ? line0!.text : null)
+    ?? (summary?.company && (ORG_WORD.test(summary.company) || !legalLine) ? summary.company : legalLine) ?? null;
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];

@@ -286,7 +286,9 @@ export function extractRenewal(doc: Doc): Renewal {
     [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
   const end = range.end.value ? range.end : dateField(doc, stmts, ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'],
     [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i]);
-  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i]);
+  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i,
+    // `will automatically renew for another one-year term on October 1, 2026`, `renews October 1, 2026`.
+    /\brenew(?:s)?\b[^.]{0,50}?\bon\s+/i, /\brenews\s+(?=\p{Lu}\p{Ll}+\s+\d{1,2}\b|\d{1,2}[\s./])/u]);
   const n = notice(stmts);
   const auto = autoRenewal(clauses);
   const data = {
