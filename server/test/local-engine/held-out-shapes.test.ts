@@ -578,3 +578,10 @@ describe('effect dates, renewal dates in sentences and a company under a bilingu
     expect(data.company).toBe('Nordhafen Analytics GmbH');
   });
 });
+
+describe('labels in two scripts and block-number addresses', () => {
+  it('reads `小計 Subtotal` and `合計 TOTAL` by their Latin words and never a block-number address as a date', () => {
+    const data = extractFixed('receipt', 'SAKURA TEA HOUSE\n2-4-11 Asakusa, Taito-ku, Tokyo\n\n2026/06/14  11:20 AM\n\nMatcha latte                 ¥650\nDango set                    ¥480\n\n小計 Subtotal               ¥1,130\n合計 TOTAL                  ¥1,130\n');
+    expect([data.date, data.subtotal, data.total]).toEqual(['2026-06-14', 1130, 1130]);
+  });
+});

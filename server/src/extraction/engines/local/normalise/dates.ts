@@ -57,7 +57,8 @@ const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [number | null, number, number] | null }[] = [
   { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/giu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
-    re: /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})\b(?![.:/-]\d)/giu,
+    // `1-8-19 Ginza, Chuo-ku` is a street address (block numbers), not 1 August 2019.
+    re: /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2}(?!\s+\p{Lu}\p{L}+,))\b(?![.:/-]\d)/giu,
     read: (m, o) => {
       const a = Number(m[1]), b = Number(m[3]);
       // A dotted date is European; otherwise a part above 12 decides, then the document's habit.

@@ -24,7 +24,10 @@ export const dropParens = (s: string) => clean(s.replace(/\s*\([^)]*\)/g, ''));
 
 /** Words of a label, lower-case, OCR look-alike digits read as letters (`Tota1` -> `total`). */
 export function labelKey(label: string): string {
-  return label
+  // `小計 Subtotal`, `Σύνολο Total`: beside Latin words, words in another script are the same label in another language.
+  const latin = /\p{Script=Latin}/u.test(label) && /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(label)
+    ? label.replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu, ' ') : label;
+  return latin
     .toLowerCase()
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\b[\d.,]+\s*%/g, ' ')
