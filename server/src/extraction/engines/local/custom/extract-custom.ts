@@ -81,8 +81,9 @@ const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2
 
 /** Properties naming a person the document is addressed to or about. */
 const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder/i;
-const HONORIFIC = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)+/;
-const SALUTATION = /^(?:Dear|Hello|Hi)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+)?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$/mu;
+const TITLES = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+`;
+const HONORIFIC = new RegExp(`^(?:${TITLES})+`);
+const SALUTATION = new RegExp(String.raw`^(?:Dear|Hello|Hi)\s+(?:${TITLES})?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$`, 'mu');
 
 /**
  * The date in the first line that uses the property's own words (at least two of them, or its one word): the date
@@ -103,11 +104,8 @@ function dateInSentence(name: string, v: Vocabulary, scope: Scope): string | nul
 
 /** Whether a value holds nothing but dates, weekdays and the words joining them. */
 function onlyDates(value: string, scope: Scope): boolean {
-  const dates = findDates(value, scope.doc.dateOptions);
-  if (dates.length === 0) return false;
-  let rest = value;
-  for (const d of [...dates].reverse()) rest = rest.slice(0, d.index) + rest.slice(d.end);
-  return !/\p{L}{2,}/u.test(rest.replace(/\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:to|until|till|through|from|and|bis)\b/gi, ''));
+  if (findDates(value, scope.doc.dateOptions).length === 0) return false;
+  return !/\p{L}{2,}/u.test(withoutDates(value, scope).replace(/\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b|\b(?:to|until|till|through|from|and|bis)\b/gi, ''));
 }
 
 function toString(name: string, node: JsonSchema, value: string, scope: Scope): string | null {
@@ -169,7 +167,6 @@ function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
   return null;
 }
 
-/** List items under a heading that names the property, else values of matching labels (`Talk: ...`). */
 /**
  * The rows under a table header whose first cell names the list (`DEDUCTIONS      Amount`), up to a blank line;
  * each row keeps its wide gaps, so its first cell stays its description.
@@ -189,6 +186,7 @@ function tableRows(scope: Scope, v: Vocabulary): string[] {
   return [];
 }
 
+/** List items under a heading that names the property, else a table's rows, else values of matching labels (`Talk: ...`). */
 function listFor(scope: Scope, v: Vocabulary): string[] {
   let bestScore = MIN_SCORE;
   let best: string[] | null = null;

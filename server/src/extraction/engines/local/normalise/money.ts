@@ -90,19 +90,15 @@ export function findAmounts(s: string, style: NumberStyle = 'us'): FoundAmount[]
     const currency = cur0;
     out.push({ value, index: start, end: m.index + m[0].length, currency, decimals: /[.,]\d{2}\)?$/.test(num), raw: m[0].trim(), num } as FoundAmount & { num: string });
   }
-  // `34.000 – 38.000 SEK`: the first end of a range takes its reading from the currency written at the other end.
+  // A range's ends share a currency: `34.000 – 38.000 SEK` reads its first end, and `EUR 1.650 - 1.900` its second, by
+  // the currency written at the other end.
   for (let i = 0; i + 1 < out.length; i++) {
-    const a = out[i]! as FoundAmount & { num: string }, b = out[i + 1]!;
-    if (a.currency || !b.currency || !/^\s*(?:-|–|—|to|bis)\s*$/i.test(s.slice(a.end, b.index))) continue;
-    const v = parseNumber(a.num, styleFor(a.num, b.currency, style));
-    if (v !== null) a.value = v * (/[kK]$/.test(a.raw) ? 1000 : 1);
-  }
-  // `EUR 1.650 - 1.900`: and the second end from the currency written before the first.
-  for (let i = 0; i + 1 < out.length; i++) {
-    const a = out[i]!, b = out[i + 1]! as FoundAmount & { num: string };
-    if (b.currency || !a.currency || !/^\s*(?:-|–|—|to|bis)\s*$/i.test(s.slice(a.end, b.index))) continue;
-    const v = parseNumber(b.num, styleFor(b.num, a.currency, style));
-    if (v !== null) { b.value = v * (/[kK]$/.test(b.raw) ? 1000 : 1); b.currency = a.currency; }
+    const a = out[i]! as FoundAmount & { num: string }, b = out[i + 1]! as FoundAmount & { num: string };
+    if (!a.currency === !b.currency || !/^\s*(?:-|–|—|to|bis)\s*$/i.test(s.slice(a.end, b.index))) continue;
+    const [bare, marked] = a.currency ? [b, a] : [a, b];
+    const v = parseNumber(bare.num, styleFor(bare.num, marked.currency, style));
+    if (v !== null) bare.value = v * (/[kK]$/.test(bare.raw) ? 1000 : 1);
+    if (bare === b) b.currency = a.currency;
   }
   for (const a of out) delete (a as Partial<FoundAmount & { num: string }>).num;
   return out;

@@ -3,7 +3,8 @@ import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
 import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
 import { sentences } from '../segment/sentences.js';
-import { clean, dropParens, labelHas, labelIs, trimPunct } from '../segment/text.js';
+import { clean, labelHas, labelIs, trimPunct } from '../segment/text.js';
+import { partyName } from '../segment/organisations.js';
 import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
@@ -12,16 +13,6 @@ const ROLES = ['lessor', 'lessee', 'landlord', 'tenant', 'licensor', 'licensee',
 const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
 const EXPIRY = ['expiration date', 'expiry date', 'expiry', 'expiration', 'end date', 'end of term', 'termination date', 'term end', 'lease end', 'end', 'expires', 'term ends'];
 const VALUE = ['total value', 'contract value', 'total contract value', 'total fee', 'total fees', 'total lease payments', 'total consideration', 'contract price', 'total price', 'fees', 'fee', 'total amount', 'contract amount', 'consideration', 'compensation', 'value'];
-
-/**
- * A party's name without what the document says after it: `Red Mesa Properties LLC, 900 Camelback Rd, ...`,
- * `Kovac Digital GmbH & Co. KG, of Hamburg`, `Acme Ltd, a company registered in England`.
- */
-export function partyName(s: string): string {
-  // The name ends before its description or address (`Brightwater BV, Kortrijksesteenweg 1090, 9051 Gent`).
-  const cut = dropParens(s).split(/,\s*(?:of|having|with|whose|located|registered|residing|incorporated|organi[sz]ed|at|a|an|the)\b|,\s*(?=\d|(?:unit|suite|floor|building|po box)\b)|,\s+(?=[^,]*\d)(?!(?:Inc|LLC|Ltd|GmbH|AG|BV|NV|SA|AB)\b)|\s+<|\s+\(/i)[0]!;
-  return trimPunct(cut);
-}
 
 const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\bdeed|licen[cs]e|engagement letter)\b/i;
 
@@ -37,15 +28,14 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
   for (const kv of doc.kvs) {
     // `For the Client: Jane Roe` under the signatures names who signs, not a party.
     if (/^(?:for|on behalf of|signed|by)\b/.test(kv.key)) continue;
-    const value = kv.value;
-    if (!value) continue;
+    if (!kv.value) continue;
     const party = /\bparty\s+([a-z0-9]|one|two|1|2)$/i.exec(kv.label);
     let role: string | null = null;
     if (party) role = `Party ${party[1]!.toUpperCase()}`;
     else if (labelIs(kv.key, ROLES) || labelIs(kv.key.replace(/^sub[- ]?/, ''), ROLES)) role = kv.label;
     else if (labelHas(kv.key, ROLES) && kv.key.split(' ').length <= 3 && !/name|address|signature|sign|date|email|phone|title|obligation|notice/i.test(kv.key)) role = kv.label.replace(/^(?:the)\s+/i, '');
     if (!role) continue;
-    const name = partyName(value);
+    const name = partyName(kv.value);
     if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
     out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
   }

@@ -2,7 +2,7 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
 import { namesUnderHeadings, pairs } from '../segment/lookup.js';
-import { LEGAL_FORM_END } from '../segment/organisations.js';
+import { LEGAL_FORM_END, partyName } from '../segment/organisations.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -35,14 +35,11 @@ const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP
 // Suffixes chain: `Penwright Software Inc.`, `Quillstone Cloud Holdings Ltd`, `Kovac Digital GmbH & Co. KG`.
 const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX}(?:,?\s+(?:&\s+)?${ORG_SUFFIX})*)(?![\w])`, 'g');
 
-/** A name without what follows it: `Acme AB, Storgatan 4, 111 34 Stockholm`, `Acme <billing@...>`, `Acme, a Delaware corporation`. */
-const nameOnly = (raw: string) => trimPunct(dropParens(raw).split(/\s+<|,\s+(?:(?:a|an)\s+|(?=[^,]*\d))/)[0]!);
-
 const VENDOR_ROLES = ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by'];
 
 function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value));
-  if (kv) return g(nameOnly(kv.value), lineOf(doc, kv));
+  if (kv) return g(partyName(kv.value), lineOf(doc, kv));
   const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
   if (headed) return g(trimPunct(headed.name), headed.name);
   const customerNames = pairs(doc, ['customer', 'client', 'bill to', 'licensee', 'buyer', 'subscriber', 'account']).map((k) => dropParens(k.value));
@@ -53,7 +50,7 @@ function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   for (const s of stmts) {
     const m = between.exec(s);
     if (!m) continue;
-    const [a, aRole, b, bRole] = [nameOnly(m[1]!), m[2] ?? '', nameOnly(m[3]!), m[4] ?? ''];
+    const [a, aRole, b, bRole] = [partyName(m[1]!), m[2] ?? '', partyName(m[3]!), m[4] ?? ''];
     const customerFirst = /customer|client|subscriber|licensee/i.test(aRole) || /vendor|provider|supplier|licensor/i.test(bRole);
     return g(customerFirst ? b : a, s);
   }
