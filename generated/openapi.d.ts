@@ -11,7 +11,7 @@ export interface paths {
          * API reference
          * @description A rendered reference of this contract.
          */
-        get: operations["Meta_docs"];
+        get: operations["getDocs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -31,7 +31,7 @@ export interface paths {
          * Liveness
          * @description Answers while the process is up.
          */
-        get: operations["Meta_liveness"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,7 +51,7 @@ export interface paths {
          * The contract (JSON)
          * @description This contract as OpenAPI 3.1 JSON, byte for byte as published.
          */
-        get: operations["Meta_openapiJson"];
+        get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -71,7 +71,7 @@ export interface paths {
          * The contract (YAML)
          * @description This contract as OpenAPI 3.1 YAML, byte for byte as published.
          */
-        get: operations["Meta_openapiYaml"];
+        get: operations["getOpenapiYaml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -91,7 +91,7 @@ export interface paths {
          * Readiness
          * @description Answers `200` when the database answers, else `503` with the same shape.
          */
-        get: operations["Meta_readiness"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -111,7 +111,7 @@ export interface paths {
          * Read the account
          * @description Reads the account's plan, subscription state and this month's HEU usage.
          */
-        get: operations["Account_get"];
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -133,9 +133,9 @@ export interface paths {
          * Start a checkout
          * @description Starts a Stripe Checkout for a paid plan and answers the page to send the customer to. The account's Stripe
          *     customer is reused or created. `409 already_subscribed` when the account already has the plan;
-         *     `503 billing_not_configured` when this server has no Stripe key.
+         *     `503 billing_not_configured` when this server has no Stripe key; `502 upstream_error` when Stripe fails.
          */
-        post: operations["Billing_checkout"];
+        post: operations["createCheckoutSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,7 +157,7 @@ export interface paths {
          *     signature answers `400` and changes nothing. Each event id is applied once; a replay answers `200` and does
          *     nothing. Only Stripe calls this route.
          */
-        post: operations["Billing_webhook"];
+        post: operations["receiveStripeEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -180,7 +180,7 @@ export interface paths {
          *     estimate must fit in the month's bucket, else the call answers `402`. A batch counts as one request for the
          *     rate limit.
          */
-        post: operations["Extract_batch"];
+        post: operations["extractBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -200,7 +200,7 @@ export interface paths {
          * Extract a contract
          * @description Extracts the title, parties, dates, governing law, value and the termination, renewal and obligation clauses of a contract.
          */
-        post: operations["Extract_contract"];
+        post: operations["extractContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -221,7 +221,7 @@ export interface paths {
          * @description Extracts any shape you describe in JSON Schema. The answer's `data` meets your schema, with `null` for what the
          *     document does not state. A schema that cannot be compiled or breaks the limits answers `400 invalid_schema`.
          */
-        post: operations["Extract_custom"];
+        post: operations["extractCustom"];
         delete?: never;
         options?: never;
         head?: never;
@@ -241,7 +241,7 @@ export interface paths {
          * Extract an invoice
          * @description Extracts the number, dates, parties, line items, totals and currency of an invoice.
          */
-        post: operations["Extract_invoice"];
+        post: operations["extractInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,7 +261,7 @@ export interface paths {
          * Extract a job posting
          * @description Extracts the title, company, location, employment type, pay, lists and remote status of a job posting.
          */
-        post: operations["Extract_jobPosting"];
+        post: operations["extractJobPosting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -281,7 +281,7 @@ export interface paths {
          * Extract meeting notes
          * @description Extracts the title, date, attendees, topics, decisions, action items and open questions of meeting notes.
          */
-        post: operations["Extract_meetingNotes"];
+        post: operations["extractMeetingNotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -301,7 +301,7 @@ export interface paths {
          * Extract a receipt
          * @description Extracts the merchant, date and time, items, totals, tip and tender of a receipt.
          */
-        post: operations["Extract_receipt"];
+        post: operations["extractReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -323,7 +323,7 @@ export interface paths {
          *     the result (metadata and extraction, never the text) as a document record linked to a vendor renewal.
          *     A `document.vendorRenewalId` that is not yours answers `404 not_found`.
          */
-        post: operations["Extract_renewal"];
+        post: operations["extractRenewal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -341,7 +341,7 @@ export interface paths {
          * List API keys
          * @description Lists the account's keys, newest first, revoked ones included.
          */
-        get: operations["Keys_list"];
+        get: operations["listKeys"];
         put?: never;
         /**
          * Create an API key
@@ -349,7 +349,7 @@ export interface paths {
          *     key and body replays the first record with `idempotent: true` and status `200`, without the raw key; a different
          *     body answers `409 idempotency_key_reused`.
          */
-        post: operations["Keys_create"];
+        post: operations["createKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -371,7 +371,7 @@ export interface paths {
          * @description Revokes a key at once: requests using it, including ones in flight, answer `401 invalid_api_key`. Revoking
          *     twice answers the same record. Another account's key or an unknown id is `404`.
          */
-        delete: operations["Keys_revoke"];
+        delete: operations["revokeKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -405,6 +405,8 @@ export interface components {
             periodStart: string;
             /** @description Requests the plan allows per minute. */
             requestsPerMinute: components["schemas"]["Count"];
+            /** @description Keys of the account that are not revoked. */
+            activeKeyCount: components["schemas"]["Count"];
             /** @description Whether the account has a Stripe customer. */
             hasBillingCustomer: boolean;
             /** @description The end of the paid subscription's current period; `null` without one. */
@@ -433,7 +435,7 @@ export interface components {
         /** @description An API key as stored: its prefix and metadata. The raw key is shown once, when created, and never again. */
         ApiKey: {
             /** @description The key's id. */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /** @description A name to tell keys apart. */
             name: string;
             /** @description The first 12 characters of the raw key, to recognise it by. */
@@ -451,7 +453,7 @@ export interface components {
         /** @description A page of the account's keys, newest first, revoked ones included. */
         ApiKeyList: {
             /** @description The keys on this page. */
-            data: components["schemas"]["ApiKey"][];
+            keys: components["schemas"]["ApiKey"][];
             /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
             nextCursor: string | null;
         };
@@ -467,10 +469,13 @@ export interface components {
                 details: components["schemas"]["ValidationDetails"] | null;
             };
         };
-        /** @description A batch extraction: one result per item in request order, and the summed usage of the successful ones. */
+        /**
+         * @description A batch extraction: one result per item in request order, and the summed usage of the successful ones. There is
+         *     no top-level `model`: each successful entry names its own.
+         */
         BatchExtraction: {
             /** @description One result per item, in request order. */
-            items: components["schemas"]["BatchItemResult"][];
+            results: components["schemas"]["BatchItemResult"][];
             /** @description Tokens and HEU summed over the successful items. */
             usage: components["schemas"]["Usage"];
         };
@@ -507,9 +512,7 @@ export interface components {
              */
             ok: true;
             /** @description The extracted data in the form of the item's route or schema. */
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["FreeFormObject"];
             /** @description The model that answered this item. */
             model: string;
             /** @description This item's usage and HEU. */
@@ -619,7 +622,7 @@ export interface components {
         /** @description A newly created key, or the replay of an idempotent creation. */
         CreatedApiKey: {
             /** @description The key's id. */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /** @description A name to tell keys apart. */
             name: string;
             /** @description The first 12 characters of the raw key, to recognise it by. */
@@ -681,7 +684,7 @@ export interface components {
              * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
              *     created from the normalised vendor name and product. An id that is not yours answers `404 not_found`.
              */
-            vendorRenewalId?: string;
+            vendorRenewalId?: components["schemas"]["Uuid"];
         };
         /**
          * @description What kind of document the renewal terms were read from.
@@ -708,6 +711,13 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /**
+         * @description A JSON object with members of any name and value. Declared with `additionalProperties: true` so that every
+         *     OpenAPI generator reads it as an open object.
+         */
+        FreeFormObject: {
+            [key: string]: unknown;
+        };
         /** @description A billing frequency with its quote. */
         GroundedBillingFrequency: {
             /** @description The normalised value, or `null` when the document does not state it. */
@@ -893,10 +903,14 @@ export interface components {
              * @enum {string}
              */
             type: "object";
-            /** @description The properties to extract. */
-            properties?: {
-                [key: string]: unknown;
-            };
+            /** @description The properties to extract, each a JSON Schema. */
+            properties?: components["schemas"]["FreeFormObject"];
+            /** @description The properties the answer must fill; every property is present in the answer either way (`null` when not found). */
+            required?: string[];
+            /** @description What the object is; guides the extraction. */
+            description?: string;
+            /** @description Schemas that `$ref` can point to (`#/$defs/...`). */
+            $defs?: components["schemas"]["FreeFormObject"];
         } & {
             [key: string]: unknown;
         };
@@ -1087,8 +1101,6 @@ export interface components {
         RenewalData: {
             /** @description What kind of document this looks like. */
             documentKindGuess: components["schemas"]["DocumentKind"];
-            /** @description How far these terms can be trusted; see `RenewalStatus`. */
-            overall_status: components["schemas"]["RenewalStatus"];
             /** @description The vendor's name as written. */
             vendorName: components["schemas"]["GroundedText"];
             /** @description The product or plan subscribed to. */
@@ -1122,8 +1134,17 @@ export interface components {
             /** @description The price-increase clause as written. */
             priceEscalationText: components["schemas"]["GroundedText"];
         };
-        /** @description A renewal extraction: the grounded terms, and the document record they were stored as. */
+        /**
+         * @description A renewal extraction: the ids of the stored document and its vendor renewal, how far the terms can be trusted, the
+         *     grounded terms, the model and usage, and the document record they were stored as.
+         */
         RenewalExtraction: {
+            /** @description The id of the stored document record (`document.id`). */
+            document_id: components["schemas"]["Uuid"];
+            /** @description The id of the vendor renewal the document is linked to (`document.vendorRenewalId`). */
+            vendor_renewal_id: components["schemas"]["Uuid"];
+            /** @description How far these terms can be trusted; see `RenewalStatus`. */
+            overall_status: components["schemas"]["RenewalStatus"];
             /** @description The extracted fields. Every documented field is present; a value the document does not state is `null`. */
             data: components["schemas"]["RenewalData"];
             /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
@@ -1173,17 +1194,23 @@ export interface components {
         /** @description The record kept of a renewal document: metadata and the extraction, never the document text. */
         StoredDocument: {
             /** @description The record's id. */
-            id: string;
+            id: components["schemas"]["Uuid"];
             /** @description The vendor renewal this document is linked to. */
-            vendorRenewalId: string;
-            /** @description The file name sent with the document, if any. */
+            vendorRenewalId: components["schemas"]["Uuid"];
+            /** @description The file name sent with the document; `null` when none was sent. */
             filename: string | null;
-            /** @description The media type sent with the document, if any. */
-            mediaType: string | null;
+            /** @description The media type sent with the document; `text/plain` when none was sent. */
+            mediaType: string;
+            /** @description The size of the document as received: UTF-8 bytes of `document.text`. */
+            byteSize: components["schemas"]["Count"];
             /** @description The kind of document, as guessed. */
             documentKindGuess: components["schemas"]["DocumentKind"];
             /** @description The status of the extraction stored with it. */
             overallStatus: components["schemas"]["RenewalStatus"];
+            /** @description The extraction as stored: the `data` of the answer. */
+            extraction: components["schemas"]["RenewalData"];
+            /** @description The model that produced the extraction. */
+            model: string;
             /**
              * Format: date-time
              * @description When the record was stored (RFC 3339, UTC).
@@ -1204,9 +1231,7 @@ export interface components {
         /** @description The payload of a Stripe event. */
         StripeEventData: {
             /** @description The Stripe object (subscription, checkout session, invoice). */
-            object: {
-                [key: string]: unknown;
-            };
+            object: components["schemas"]["FreeFormObject"];
         } & {
             [key: string]: unknown;
         };
@@ -1302,6 +1327,12 @@ export interface components {
              */
             heu: components["schemas"]["Count"];
         };
+        /**
+         * Format: uuid
+         * @description A UUID (RFC 9562) in its canonical lower-case text form. Ids the service creates are version 7, so they sort by time.
+         * @example 0193a6f2-7c1e-7b3a-9d4e-5f60718293a4
+         */
+        Uuid: string;
         /** @description The details of `invalid_request` and `invalid_schema`. */
         ValidationDetails: {
             /** @description Every problem found, not just the first. */
@@ -1331,7 +1362,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    Meta_docs: {
+    getDocs: {
         parameters: {
             query?: never;
             header?: never;
@@ -1351,7 +1382,7 @@ export interface operations {
             };
         };
     };
-    Meta_liveness: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1371,7 +1402,7 @@ export interface operations {
             };
         };
     };
-    Meta_openapiJson: {
+    getOpenapiJson: {
         parameters: {
             query?: never;
             header?: never;
@@ -1386,14 +1417,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FreeFormObject"];
                 };
             };
         };
     };
-    Meta_openapiYaml: {
+    getOpenapiYaml: {
         parameters: {
             query?: never;
             header?: never;
@@ -1413,7 +1442,7 @@ export interface operations {
             };
         };
     };
-    Meta_readiness: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -1442,7 +1471,7 @@ export interface operations {
             };
         };
     };
-    Account_get: {
+    getAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -1489,7 +1518,7 @@ export interface operations {
             };
         };
     };
-    Billing_checkout: {
+    createCheckoutSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -1565,6 +1594,15 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
+            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamErrorBody"];
+                };
+            };
             /** @description 503: the database is down, or (checkout) billing is not configured. */
             503: {
                 headers: {
@@ -1576,7 +1614,7 @@ export interface operations {
             };
         };
     };
-    Billing_webhook: {
+    receiveStripeEvent: {
         parameters: {
             query?: never;
             header: {
@@ -1648,7 +1686,7 @@ export interface operations {
             };
         };
     };
-    Extract_batch: {
+    extractBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -1770,7 +1808,7 @@ export interface operations {
             };
         };
     };
-    Extract_contract: {
+    extractContract: {
         parameters: {
             query?: never;
             header?: never;
@@ -1892,7 +1930,7 @@ export interface operations {
             };
         };
     };
-    Extract_custom: {
+    extractCustom: {
         parameters: {
             query?: never;
             header?: never;
@@ -2014,7 +2052,7 @@ export interface operations {
             };
         };
     };
-    Extract_invoice: {
+    extractInvoice: {
         parameters: {
             query?: never;
             header?: never;
@@ -2136,7 +2174,7 @@ export interface operations {
             };
         };
     };
-    Extract_jobPosting: {
+    extractJobPosting: {
         parameters: {
             query?: never;
             header?: never;
@@ -2258,7 +2296,7 @@ export interface operations {
             };
         };
     };
-    Extract_meetingNotes: {
+    extractMeetingNotes: {
         parameters: {
             query?: never;
             header?: never;
@@ -2380,7 +2418,7 @@ export interface operations {
             };
         };
     };
-    Extract_receipt: {
+    extractReceipt: {
         parameters: {
             query?: never;
             header?: never;
@@ -2502,7 +2540,7 @@ export interface operations {
             };
         };
     };
-    Extract_renewal: {
+    extractRenewal: {
         parameters: {
             query?: never;
             header?: never;
@@ -2633,7 +2671,7 @@ export interface operations {
             };
         };
     };
-    Keys_list: {
+    listKeys: {
         parameters: {
             query?: {
                 /** @description How many keys per page, 1 to 100. */
@@ -2694,7 +2732,7 @@ export interface operations {
             };
         };
     };
-    Keys_create: {
+    createKey: {
         parameters: {
             query?: never;
             header?: {
@@ -2793,13 +2831,13 @@ export interface operations {
             };
         };
     };
-    Keys_revoke: {
+    revokeKey: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The key's id. */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString, transformSchemaObject } from 'openapi-typescript';
+import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = resolve(process.argv[2] ?? join(root, 'generated'));
@@ -29,17 +29,8 @@ export async function generate(target) {
   }
 
   const document = JSON.parse(readFileSync(join(target, 'openapi.json'), 'utf8'));
-  const ast = await openapiTS(document, {
-    // TypeSpec writes free-form objects (`Record<unknown>`) as 3.1's `unevaluatedProperties: {}`, which
-    // openapi-typescript ignores (it would type them `Record<string, never>`). Read it as `additionalProperties`.
-    transform(schema, options) {
-      if (schema && typeof schema === 'object' && 'unevaluatedProperties' in schema && !('additionalProperties' in schema)) {
-        const { unevaluatedProperties, ...rest } = schema;
-        return transformSchemaObject({ ...rest, additionalProperties: unevaluatedProperties }, options);
-      }
-      return undefined;
-    },
-  });
+  // Stock openapi-typescript, no transform: the types are what any partner team generates from the document.
+  const ast = await openapiTS(document);
   writeFileSync(join(target, 'openapi.d.ts'), HEADER + astToString(ast));
 }
 

@@ -288,7 +288,7 @@ function effectiveKind(kind: Kind, acct: Account): Kind {
 
 function checkSuccess(kind: Kind, acct: Account, body: unknown, requestBody: string | undefined, n: number): void {
   if (!EXTRACTION.has(kind)) return;
-  const b = body as { usage?: { heu?: unknown }; items?: Array<{ id: string; ok: boolean; usage?: { heu: number }; error?: { code: string } }> };
+  const b = body as { usage?: { heu?: unknown }; results?: Array<{ id: string; ok: boolean; usage?: { heu: number }; error?: { code: string } }> };
   const heu = b?.usage?.heu;
   if (typeof heu !== 'number' || !Number.isInteger(heu) || heu < 0) {
     problems.push(`request soak-${n} (${kind}) answered 200 without a valid usage.heu: ${JSON.stringify(b?.usage)}`);
@@ -296,7 +296,7 @@ function checkSuccess(kind: Kind, acct: Account, body: unknown, requestBody: str
   }
   if (kind === 'batch') {
     const sent = (JSON.parse(requestBody!) as { items: Array<{ id: string }> }).items;
-    const items = b.items ?? [];
+    const items = b.results ?? [];
     if (items.length !== sent.length || items.some((it, i) => it.id !== sent[i]!.id)) problems.push(`request soak-${n} (batch): items answered ${items.length} / ids out of order, sent ${sent.length}`);
     let sum = 0;
     for (const it of items) {

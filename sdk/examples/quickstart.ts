@@ -22,7 +22,7 @@ export async function quickstart(baseUrl: string, dashboardToken: string): Promi
     { id: 'r1', document: { text: 'CORNER SHOP\nTOTAL 3.00\nCASH' }, kind: 'receipt' },
     { id: 'n1', document: { text: 'Weekly sync\nAttendees: Ana, Ben' }, kind: 'meeting-notes' },
   ]);
-  for (const item of batch.items) console.log(item.id, item.ok ? item.model : item.error.code);
+  for (const item of batch.results) console.log(item.id, item.ok ? item.model : item.error.code);
 
   // Every key, page by page.
   for await (const k of dashboard.keys.listAll()) console.log(k.prefix, k.revokedAt ?? 'active');

@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
         return schema ? { id: f, document, schema: schema as components['schemas']['JsonSchemaObject'] } : { id: f, document, kind: values.kind as Kind };
       });
       const answer = await client.extract.batch(items);
-      for (const item of answer.items) {
+      for (const item of answer.results) {
         if (!item.ok) failed++;
         emit(JSON.stringify(item));
       }

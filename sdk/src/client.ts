@@ -136,7 +136,7 @@ export class DocExtract {
     let cursor: string | undefined;
     do {
       const page = await this.keys.list({ limit: pageSize, ...(cursor ? { cursor } : {}) });
-      yield* page.data;
+      yield* page.keys;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }

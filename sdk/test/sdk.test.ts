@@ -46,12 +46,12 @@ describe('SDK against the real server', () => {
     const custom = await client.extract.custom({ text: 'Spring Meetup' }, { type: 'object', properties: { eventName: { type: 'string' } } } as const);
     expect(Object.keys(custom.data)).toEqual(['eventName']);
     const batch = await client.extract.batch([{ id: 'a', document: { text: 'TOTAL 1.00' }, kind: 'receipt' }, { id: 'b', document: { text: 'x' }, schema: { type: 'object', properties: { a: { type: 'string' } } } }]);
-    expect(batch.items.map((i) => i.ok)).toEqual([true, true]);
+    expect(batch.results.map((i) => i.ok)).toEqual([true, true]);
   });
 
   it('lists keys page by page and iterates over all of them', async () => {
     const page = await client.keys.list({ limit: 1 });
-    expect(page.data).toHaveLength(1);
+    expect(page.keys).toHaveLength(1);
     expect(page.nextCursor).toEqual(expect.any(String));
     const all: string[] = [];
     for await (const k of dashboard.keys.listAll(2)) all.push(k.id);

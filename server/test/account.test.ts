@@ -25,6 +25,7 @@ describe.each(dbModes())('GET /v1/account (%s database)', (mode) => {
       heuUsed: 12,
       periodStart: '2026-11-01T00:00:00.000Z',
       requestsPerMinute: 10,
+      activeKeyCount: 1,
       hasBillingCustomer: false,
       currentPeriodEnd: null,
       cancelAt: null,
@@ -34,6 +35,16 @@ describe.each(dbModes())('GET /v1/account (%s database)', (mode) => {
     });
     const byToken = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_summary')}` } });
     expect(await byToken.json()).toEqual(summary);
+  });
+
+  it('counts the keys that are not revoked as activeKeyCount', async () => {
+    const first = await s.createKey('acct_key_count');
+    const second = await s.createKey('acct_key_count');
+    await s.createKey('acct_key_count');
+    const count = async () => (await (await s.fetch('/v1/account', { headers: { 'x-api-key': first.key } })).json()).activeKeyCount;
+    expect(await count()).toBe(3);
+    await s.db.prisma.apiKey.update({ where: { id: second.id }, data: { revokedAt: new Date() } });
+    expect(await count()).toBe(2);
   });
 
   it("shows each caller only its own account", async () => {

@@ -163,8 +163,8 @@ describe('extraction on Claude (fake provider on 127.0.0.1)', () => {
     const res = await extract('batch', { items });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.items.map((i: { id: string }) => i.id)).toEqual(items.map((i) => i.id));
-    expect(body.items.every((i: { ok: boolean }) => i.ok)).toBe(true);
+    expect(body.results.map((i: { id: string }) => i.id)).toEqual(items.map((i) => i.id));
+    expect(body.results.every((i: { ok: boolean }) => i.ok)).toBe(true);
     expect(body.usage).toEqual({ inputTokens: 20 * 1200, outputTokens: 20 * 300, heu: 20 * 2 });
     expect(body).not.toHaveProperty('model');
     expect(fake.maxInFlight).toBe(5);

@@ -76,9 +76,9 @@ describe('extraction on the offline engine', () => {
       });
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body.items.map((i: { id: string; ok: boolean }) => [i.id, i.ok])).toEqual([['a', true], ['b', false], ['c', true]]);
-      expect(body.items[1].error.code).toBe('invalid_schema');
-      expect(body.usage.heu).toBe(body.items[0].usage.heu + body.items[2].usage.heu);
+      expect(body.results.map((i: { id: string; ok: boolean }) => [i.id, i.ok])).toEqual([['a', true], ['b', false], ['c', true]]);
+      expect(body.results[1].error.code).toBe('invalid_schema');
+      expect(body.usage.heu).toBe(body.results[0].usage.heu + body.results[2].usage.heu);
     });
 
     it('refuses duplicate ids, an empty batch and more than 20 items with 400 for the call', async () => {

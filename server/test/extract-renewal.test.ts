@@ -11,9 +11,12 @@ Term: January 1, 2026 through December 31, 2026.
 This order renews automatically for successive one-year terms unless either party gives
 written notice at least 45 days before the end of the term.`;
 
+/** Another account's vendor renewal (a UUID, as every id is). */
+const FOREIGN_RENEWAL = '0193a6f2-0000-7000-8000-00000000f0e1';
+
 type Grounded = { value: unknown; sourceQuote: string | null };
 function renewalAnswer(overrides: Record<string, Grounded | string>): Record<string, unknown> {
-  return { ...(emptyAnswer(dataSchemaFor('renewal')) as object), overall_status: 'confirmed', documentKindGuess: 'order_form', ...overrides };
+  return { ...(emptyAnswer(dataSchemaFor('renewal')) as object), documentKindGuess: 'order_form', ...overrides };
 }
 const FULL = {
   vendorName: { value: 'Cloudpeak Systems, Inc.', sourceQuote: 'Vendor: Cloudpeak Systems, Inc.' },
@@ -44,9 +47,16 @@ describe.each(dbModes())('renewal extraction (%s database)', (mode) => {
     const res = await extract({ text: TEXT, filename: 'order.txt', mediaType: 'text/plain' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.data.overall_status).toBe('confirmed');
+    expect(body.overall_status).toBe('confirmed');
     expect(body.data.noticePeriodDays).toEqual(FULL.noticePeriodDays);
-    expect(body.document).toMatchObject({ id: expect.stringMatching(/^doc_/), vendorRenewalId: expect.stringMatching(/^vr_/), filename: 'order.txt', mediaType: 'text/plain', documentKindGuess: 'order_form', overallStatus: 'confirmed' });
+    const uuid = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.data).not.toHaveProperty('overall_status');
+    expect(body.document).toEqual({
+      id: uuid, vendorRenewalId: uuid, filename: 'order.txt', mediaType: 'text/plain', byteSize: Buffer.byteLength(TEXT),
+      documentKindGuess: 'order_form', overallStatus: 'confirmed', extraction: body.data, model: body.model, createdAt: expect.any(String),
+    });
+    expect(body.document_id).toBe(body.document.id);
+    expect(body.vendor_renewal_id).toBe(body.document.vendorRenewalId);
     const row = await s.db.prisma.storedDocument.findUniqueOrThrow({ where: { id: body.document.id }, include: { vendorRenewal: true } });
     expect(row.extraction).toEqual(body.data);
     expect(JSON.stringify(row)).not.toContain('renews automatically for successive one-year terms unless');
@@ -57,14 +67,14 @@ describe.each(dbModes())('renewal extraction (%s database)', (mode) => {
     fake.next({ kind: 'answer', input: renewalAnswer({ ...FULL, committedSpend: { value: 50000, sourceQuote: 'Committed spend: $50,000' } }) });
     const body = await (await extract({ text: TEXT })).json();
     expect(body.data.committedSpend).toEqual({ value: null, sourceQuote: null });
-    expect(body.data.overall_status).toBe('needs_review');
+    expect(body.overall_status).toBe('needs_review');
     expect(body.document.overallStatus).toBe('needs_review');
   });
 
   it('says no_terms_found when no renewal term was found', async () => {
     fake.next({ kind: 'answer', input: renewalAnswer({ vendorName: FULL.vendorName }) });
     const body = await (await extract({ text: TEXT })).json();
-    expect(body.data.overall_status).toBe('no_terms_found');
+    expect(body.overall_status).toBe('no_terms_found');
   });
 
   it('links documents of the same vendor and product to one vendor renewal, whatever the legal form and case', async () => {
@@ -85,13 +95,13 @@ describe.each(dbModes())('renewal extraction (%s database)', (mode) => {
   });
 
   it("answers 404 for another account's vendorRenewalId before any model call, charging nothing", async () => {
-    const other = await s.db.prisma.vendorRenewal.create({ data: { id: 'vr_foreign', accountId: (await s.db.prisma.account.create({ data: { id: `acct_foreign_${mode}` } })).id, vendorKey: 'x', productKey: 'y' } });
+    const other = await s.db.prisma.vendorRenewal.create({ data: { id: FOREIGN_RENEWAL, accountId: (await s.db.prisma.account.create({ data: { id: `acct_foreign_${mode}` } })).id, vendorKey: 'x', productKey: 'y' } });
     const before = await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_renewal' } });
     const res = await extract({ text: TEXT, vendorRenewalId: other.id });
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe('not_found');
     expect(fake.requests).toHaveLength(0);
     expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_renewal' } })).toBe(before);
-    expect(await s.db.prisma.storedDocument.count({ where: { vendorRenewalId: 'vr_foreign' } })).toBe(0);
+    expect(await s.db.prisma.storedDocument.count({ where: { vendorRenewalId: FOREIGN_RENEWAL } })).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ describe.each(dbModes())('API keys (%s database)', (mode) => {
       expect(res.status).toBe(201);
       const body = await res.json();
       expect(body).toEqual({
-        id: expect.stringMatching(/^key_/),
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         name: 'CI server',
         prefix: body.key.slice(0, 12),
         key: expect.stringMatching(/^dx_live_[A-Za-z0-9]{43}$/),
@@ -130,8 +130,8 @@ describe.each(dbModes())('API keys (%s database)', (mode) => {
         const res: Response = await s.fetch(`/v1/keys?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { headers: auth });
         expect(res.status).toBe(200);
         const page = await res.json();
-        expect(page.data.length).toBeLessThanOrEqual(2);
-        seen.push(...page.data.map((k: { id: string }) => k.id));
+        expect(page.keys.length).toBeLessThanOrEqual(2);
+        seen.push(...page.keys.map((k: { id: string }) => k.id));
         cursor = page.nextCursor;
         pages++;
       } while (cursor);
@@ -139,14 +139,14 @@ describe.each(dbModes())('API keys (%s database)', (mode) => {
       expect(seen).toEqual([...made].reverse());
       const all = await (await s.fetch('/v1/keys', { headers: auth })).json();
       expect(all.nextCursor).toBeNull();
-      expect(all.data.find((k: { id: string }) => k.id === made[1]).revokedAt).not.toBeNull();
+      expect(all.keys.find((k: { id: string }) => k.id === made[1]).revokedAt).not.toBeNull();
     });
 
     it('accepts an API key as well as a bearer token', async () => {
       const { key } = await s.createKey('acct_list_key');
       const res = await s.fetch('/v1/keys', { headers: { 'x-api-key': key } });
       expect(res.status).toBe(200);
-      expect((await res.json()).data).toHaveLength(1);
+      expect((await res.json()).keys).toHaveLength(1);
     });
 
     it.each([['0'], ['101'], ['abc']])('refuses limit=%s with 400', async (limit) => {
@@ -179,10 +179,13 @@ describe.each(dbModes())('API keys (%s database)', (mode) => {
       const res = await s.fetch(`/v1/keys/${id}`, { method: 'DELETE', headers: attacker });
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe('not_found');
-      expect((await s.fetch('/v1/keys/key_nope', { method: 'DELETE', headers: attacker })).status).toBe(404);
+      expect((await s.fetch('/v1/keys/0193a6f2-0000-7000-8000-0000000000aa', { method: 'DELETE', headers: attacker })).status).toBe(404);
+      const malformed = await s.fetch('/v1/keys/key_nope', { method: 'DELETE', headers: attacker });
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).error.code).toBe('invalid_request');
       expect((await s.fetch('/v1/account', { headers: { 'x-api-key': key } })).status).toBe(200);
       const listed = await (await s.fetch('/v1/keys', { headers: attacker })).json();
-      expect(listed.data.map((k: { id: string }) => k.id)).not.toContain(id);
+      expect(listed.keys.map((k: { id: string }) => k.id)).not.toContain(id);
     });
 
     it('needs a bearer token: an API key cannot revoke', async () => {

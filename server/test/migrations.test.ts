@@ -4,7 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../src/db/prisma-client/client.js';
 import { applyMigrations, readMigrationsList } from '../src/db/migrate.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -70,6 +70,48 @@ describe.each(dbModes())('migrations (%s database)', (mode) => {
       expect(full.vendorRenewals[0]!.documents[0]!.id).toBe('doc_rt');
       await prisma.$disconnect();
     } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe.each(dbModes())('prefixed ids of earlier versions (%s database)', (mode) => {
+  it('become UUID v7 from each row\'s creation time, with references and key order kept', async () => {
+    const db = await emptyDatabase(mode);
+    const older = mkdtempSync(join(tmpdir(), 'mig-older-'));
+    try {
+      // The database as the version before UUID ids left it: every migration up to the rate windows.
+      const all = readMigrationsList();
+      for (const d of all.migrationDirectories.filter((m) => m.path < '20261123')) {
+        mkdirSync(join(older, d.path));
+        writeFileSync(join(older, d.path, 'migration.sql'), d.migrationFile.content.value);
+      }
+      writeFileSync(join(older, 'migration_lock.toml'), all.lockfile.content ?? '');
+      const pool = db.pool();
+      await applyMigrations(pool, older);
+      await pool.query(`INSERT INTO accounts (id) VALUES ('acct_old')`);
+      await pool.query(`INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES
+        ('key_000000001aaaa', 'acct_old', 'first', 'dx_live_aaaa', 'a', '2026-01-01T00:00:00Z'),
+        ('key_000000002bbbb', 'acct_old', 'second', 'dx_live_bbbb', 'b', '2026-02-01T00:00:00Z')`);
+      await pool.query(`INSERT INTO idempotency_records (id, account_id, key, request_hash, api_key_id, expires_at)
+        VALUES ('idem_1', 'acct_old', 'k', 'h', 'key_000000002bbbb', now())`);
+      await pool.query(`INSERT INTO vendor_renewals (id, account_id, vendor_key, product_key, updated_at) VALUES ('vr_1', 'acct_old', 'v', 'p', now())`);
+      await pool.query(`INSERT INTO stored_documents (id, account_id, vendor_renewal_id, document_kind_guess, overall_status, extraction, model, input_tokens, output_tokens)
+        VALUES ('doc_1', 'acct_old', 'vr_1', 'order_form', 'confirmed', '{}', 'local-rules-1', 1, 1)`);
+
+      expect(await applyMigrations(pool)).toEqual(all.migrationDirectories.map((m) => m.path).filter((p) => p >= '20261123'));
+      const uuid7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+      const keys = (await pool.query(`SELECT id, name FROM api_keys ORDER BY id DESC`)).rows;
+      expect(keys.map((k) => k.name)).toEqual(['second', 'first']);
+      for (const k of keys) expect(k.id).toMatch(uuid7);
+      expect(keys[0].id.slice(0, 13)).toBe('019c167f-cc00'); // 2026-02-01T00:00:00Z in milliseconds, as hex
+      const idem = (await pool.query(`SELECT api_key_id FROM idempotency_records`)).rows[0];
+      expect(idem.api_key_id).toBe(keys[0].id);
+      const doc = (await pool.query(`SELECT d.id, d.vendor_renewal_id, v.id AS renewal FROM stored_documents d JOIN vendor_renewals v ON v.id = d.vendor_renewal_id`)).rows[0];
+      expect(doc.id).toMatch(uuid7);
+      expect(doc.vendor_renewal_id).toMatch(uuid7);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
       await db.drop();
     }
   });

@@ -42,7 +42,7 @@ const fixedRoutes: Array<[string, string, string[]]> = [
   ['contract', 'ContractData', ['title', 'parties', 'effectiveDate', 'expirationDate', 'governingLaw', 'totalValue', 'currency', 'terminationClauses', 'renewalClauses', 'keyObligations']],
   ['job-posting', 'JobPostingData', ['title', 'company', 'location', 'employmentType', 'salaryRange', 'requirements', 'responsibilities', 'benefits', 'remote', 'postedDate']],
   ['meeting-notes', 'MeetingNotesData', ['title', 'date', 'attendees', 'topicsDiscussed', 'decisions', 'actionItems', 'openQuestions']],
-  ['renewal', 'RenewalData', ['documentKindGuess', 'overall_status', 'vendorName', 'product', 'billingAmount', 'currency', 'billingFrequency', 'seatCount', 'contractStartDate', 'contractEndDate', 'renewalDate', 'noticePeriodDays', 'noticePeriodText', 'autoRenewalLanguage', 'autoRenewal', 'committedSpend', 'paymentTermsDays', 'priceEscalationText']],
+  ['renewal', 'RenewalData', ['documentKindGuess', 'vendorName', 'product', 'billingAmount', 'currency', 'billingFrequency', 'seatCount', 'contractStartDate', 'contractEndDate', 'renewalDate', 'noticePeriodDays', 'noticePeriodText', 'autoRenewalLanguage', 'autoRenewal', 'committedSpend', 'paymentTermsDays', 'priceEscalationText']],
 ];
 
 describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => {
@@ -78,15 +78,16 @@ describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => 
 
 describe('renewal specifics', () => {
   const data = deref(doc.components.schemas.RenewalData);
-  it('wraps every member but documentKindGuess and overall_status as {value, sourceQuote}', () => {
+  it('wraps every member but documentKindGuess as {value, sourceQuote}', () => {
     for (const [name, schema] of Object.entries<Json>(data.properties)) {
-      if (name === 'documentKindGuess' || name === 'overall_status') continue;
+      if (name === 'documentKindGuess') continue;
       expect(deref(schema).required).toEqual(['value', 'sourceQuote']);
     }
   });
-  it('answers the stored document record and a 404 for a foreign vendorRenewalId', () => {
+  it('answers the ids, the status, and the stored document record, and a 404 for a foreign vendorRenewalId', () => {
     const o = op('post', '/v1/extract/renewal');
-    expect(responseSchema(o, '200').required).toContain('document');
+    expect(responseSchema(o, '200').required).toEqual(['document_id', 'vendor_renewal_id', 'overall_status', 'data', 'model', 'usage', 'document']);
+    expect(deref(doc.components.schemas.StoredDocument).required).toEqual(['id', 'vendorRenewalId', 'filename', 'mediaType', 'byteSize', 'documentKindGuess', 'overallStatus', 'extraction', 'model', 'createdAt']);
     expect(statuses(o)).toContain('404');
   });
   it('states the closed sets as enums', () => {
@@ -124,9 +125,9 @@ describe('POST /v1/extract/batch', () => {
   });
   it('answers per-item results in an envelope without a top-level model', () => {
     const ok = responseSchema(o, '200');
-    expect(ok.required).toEqual(['items', 'usage']);
+    expect(ok.required).toEqual(['results', 'usage']);
     expect(ok.properties.model).toBeUndefined();
-    const result = deref(ok.properties.items.items).anyOf.map((v: Json) => deref(v));
+    const result = deref(ok.properties.results.items).anyOf.map((v: Json) => deref(v));
     expect(result.map((v: Json) => v.properties.ok.enum[0]).sort()).toEqual([false, true]);
     expect(statuses(o)).toEqual(expect.arrayContaining(['200', ...EXTRACTION_ERRORS]));
   });
@@ -154,7 +155,7 @@ describe('keys', () => {
     const params = Object.fromEntries(o.parameters.map((p: Json) => deref(p)).map((p: Json) => [p.name, p]));
     expect(params.limit).toMatchObject({ in: 'query', required: false, schema: { minimum: 1, maximum: 100, default: 100 } });
     expect(params.cursor).toMatchObject({ in: 'query', required: false });
-    expect(responseSchema(o, '200').required).toEqual(['data', 'nextCursor']);
+    expect(responseSchema(o, '200').required).toEqual(['keys', 'nextCursor']);
     expect(statuses(o)).toEqual(expect.arrayContaining(['200', '400', '401']));
   });
   it('DELETE /v1/keys/{id}: bearer, 200 with the record, 404', () => {

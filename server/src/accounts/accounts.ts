@@ -23,6 +23,7 @@ interface SummaryRow {
   subscription_ended_at: Date | null;
   created_at: Date;
   heu_used: number | null;
+  active_key_count: number;
 }
 
 /** The account with this month's usage, in one statement (it is read on every `GET /v1/account`). */
@@ -33,7 +34,8 @@ export async function readAccountSummary(sql: Sql, accountId: string, plans: Pla
     SELECT a.id, a.plan::text AS plan, a.status::text AS status, a.stripe_customer_id,
            a.current_period_end AT TIME ZONE 'UTC' AS current_period_end, a.cancel_at AT TIME ZONE 'UTC' AS cancel_at,
            a.prior_plan::text AS prior_plan, a.subscription_ended_at AT TIME ZONE 'UTC' AS subscription_ended_at,
-           a.created_at AT TIME ZONE 'UTC' AS created_at, b.heu_used
+           a.created_at AT TIME ZONE 'UTC' AS created_at, b.heu_used,
+           (SELECT count(*)::int FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active_key_count
     FROM accounts a LEFT JOIN usage_buckets b ON b.account_id = a.id AND b.period_start = $2::timestamp(3)
     WHERE a.id = $1`, [accountId, utcTimestamp(periodStart)]);
   if (!account) return null;
@@ -46,6 +48,7 @@ export async function readAccountSummary(sql: Sql, accountId: string, plans: Pla
     heuUsed: account.heu_used ?? 0,
     periodStart: periodStart.toISOString(),
     requestsPerMinute: plan.requestsPerMinute,
+    activeKeyCount: account.active_key_count,
     hasBillingCustomer: account.stripe_customer_id !== null,
     currentPeriodEnd: account.current_period_end?.toISOString() ?? null,
     cancelAt: account.cancel_at?.toISOString() ?? null,

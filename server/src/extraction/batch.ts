@@ -83,7 +83,7 @@ async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, si
       usage.heu += r.usage.heu;
     }
   }
-  return { items: results, usage };
+  return { results, usage };
 }
 
 export const runBatch = { prepare, run };

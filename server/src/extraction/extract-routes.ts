@@ -70,9 +70,11 @@ export function extractRoutes(deps: ExtractDeps): Router {
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
       await metered(deps, req, res, kind, estimateHeu(body.document.text.length, item.schema), async (signal) => {
-        const result = await runItem(itemDeps(res), item, signal);
-        const { document, ...envelope } = result;
-        return { body: kind === 'renewal' ? { ...envelope, document } : envelope, usage: result.usage };
+        const { data, model, usage, document } = await runItem(itemDeps(res), item, signal);
+        const body = document
+          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, document }
+          : { data, model, usage };
+        return { body, usage };
       });
     });
   }

@@ -33,9 +33,9 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const answer: EngineAnswer = await deps.engine.extract({ task: item.task, text: item.document.text, schema: item.schema, signal });
   const usage = { ...answer.usage, heu: heuFor(answer.usage) };
   if (item.task.kind !== 'renewal') return { data: answer.data, model: answer.model, usage };
-  const data = groundRenewal(answer.data as FixedData['renewal'], item.document.text);
+  const { data, overallStatus } = groundRenewal(answer.data as FixedData['renewal'], item.document.text);
   if (signal.aborted) throw signal.reason;
-  const document = await storeRenewalDocument(deps.prisma, deps.accountId, item.document, data,
+  const document = await storeRenewalDocument(deps.prisma, deps.accountId, item.document, { data, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now());
   return { data, model: answer.model, usage, document };
 }

@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import { randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -15,9 +16,10 @@ export function randomBase62(length: number): string {
 }
 
 /**
- * A prefixed id that sorts by creation time (`key_` + 9 base36 characters of milliseconds + 12 random base62),
- * so "newest first" and keyset cursors need only the id.
+ * A new id: a UUID version 7 (RFC 9562), as the contract states for every id a caller sees. Its first 48 bits are
+ * the creation time in milliseconds and `uuid` keeps ids made in the same millisecond increasing, so "newest first"
+ * and keyset cursors need only the id (canonical lower-case text sorts as the bytes do).
  */
-export function newId(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36).padStart(9, '0')}${randomBase62(12)}`;
+export function newId(): string {
+  return uuidv7();
 }

@@ -49,13 +49,13 @@ export async function createApiKey(
   const name = body.name ?? DEFAULT_KEY_NAME;
   const key = generateApiKey();
   if (!idempotencyKey) {
-    const row = await prisma.apiKey.create({ data: { id: newId('key'), accountId, name, prefix: key.prefix, hash: key.hash, createdAt: now } });
+    const row = await prisma.apiKey.create({ data: { id: newId(), accountId, name, prefix: key.prefix, hash: key.hash, createdAt: now } });
     return { status: 201, body: { ...toApiKeyRecord(row), key: key.raw, idempotent: false } };
   }
   const digest = bodyDigest(body);
   return prisma.$transaction(async (tx) => {
     await tx.idempotencyRecord.deleteMany({ where: { accountId, key: idempotencyKey, expiresAt: { lt: now } } });
-    const recordId = newId('idem');
+    const recordId = newId();
     const inserted = await tx.$executeRaw`
       INSERT INTO idempotency_records (id, account_id, key, request_hash, created_at, expires_at)
       VALUES (${recordId}, ${accountId}, ${idempotencyKey}, ${digest}, ${now}, ${new Date(now.getTime() + IDEMPOTENCY_TTL_MS)})
@@ -67,7 +67,7 @@ export async function createApiKey(
       if (!row) throw new ApiError('internal_error');
       return { status: 200 as const, body: { ...toApiKeyRecord(row), idempotent: true } };
     }
-    const row = await tx.apiKey.create({ data: { id: newId('key'), accountId, name, prefix: key.prefix, hash: key.hash, createdAt: now } });
+    const row = await tx.apiKey.create({ data: { id: newId(), accountId, name, prefix: key.prefix, hash: key.hash, createdAt: now } });
     await tx.idempotencyRecord.update({ where: { id: recordId }, data: { apiKeyId: row.id } });
     return { status: 201 as const, body: { ...toApiKeyRecord(row), key: key.raw, idempotent: false } };
   });
@@ -81,7 +81,7 @@ export async function listApiKeys(prisma: PrismaClient, accountId: string, limit
     take: limit + 1,
   });
   const page = rows.slice(0, limit);
-  return { data: page.map(toApiKeyRecord), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  return { keys: page.map(toApiKeyRecord), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 /** Revokes a key of this account; revoking again answers the same record. */

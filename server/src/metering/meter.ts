@@ -43,7 +43,7 @@ export class Meter {
     const period = monthStart(now);
     const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
     const windowEnd = new Date(window.getTime() + 60_000);
-    const id = newId('use');
+    const id = newId();
     const { free, starter } = this.plans;
     const rows = await this.sql.rows<AdmitRow>('meter_admit', ADMIT_SQL, [
       accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,

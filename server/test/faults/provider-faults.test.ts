@@ -78,11 +78,11 @@ describe('model provider faults (fake provider on 127.0.0.1)', () => {
     ] });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.items.map((i: { id: string; ok: boolean }) => [i.id, i.ok])).toEqual([['a', true], ['b', false], ['c', true]]);
-    expect(body.items[1].error).toMatchObject({ code: 'upstream_error' });
+    expect(body.results.map((i: { id: string; ok: boolean }) => [i.id, i.ok])).toEqual([['a', true], ['b', false], ['c', true]]);
+    expect(body.results[1].error).toMatchObject({ code: 'upstream_error' });
     const after = await ledger();
     expect(after.reserved).toBe(0);
     expect(after.heuUsed).toBe(before.heuUsed + body.usage.heu);
-    expect(body.usage.heu).toBe(body.items[0].usage.heu + body.items[2].usage.heu);
+    expect(body.usage.heu).toBe(body.results[0].usage.heu + body.results[2].usage.heu);
   });
 });

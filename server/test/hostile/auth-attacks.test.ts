@@ -60,7 +60,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
 
   // One isolation scenario per secured operation; the first test checks that none is missing.
   const isolation: Record<string, () => Promise<void>> = {
-    Account_get: async () => {
+    getAccount: async () => {
       for (const h of [keyOf('A'), bearerOf('A')]) {
         const res = await req('GET', '/v1/account', h);
         expect(res.status).toBe(200);
@@ -68,21 +68,21 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
         expect(res.json.heuUsed).toBe(0);
       }
     },
-    Keys_list: async () => {
+    listKeys: async () => {
       for (const h of [keyOf('A'), bearerOf('A')]) {
         const res = await req('GET', '/v1/keys', h);
         expect(res.status).toBe(200);
         conforms('/v1/keys', 'GET', res);
-        const ids = res.json.data.map((k: Json) => k.id);
+        const ids = res.json.keys.map((k: Json) => k.id);
         expect(ids).toContain(cred.A.keyId);
         expect(ids).not.toContain(cred.B.keyId);
         // B's key id as a cursor pages A's keys, never B's.
         const paged = await req('GET', `/v1/keys?cursor=${encodeURIComponent(cred.B.keyId)}&limit=100`, h);
         expect(paged.status).toBe(200);
-        expect(paged.json.data.map((k: Json) => k.id)).not.toContain(cred.B.keyId);
+        expect(paged.json.keys.map((k: Json) => k.id)).not.toContain(cred.B.keyId);
       }
     },
-    Keys_create: async () => {
+    createKey: async () => {
       // The same idempotency key in two accounts makes two keys: A never replays B's record.
       const b = await req('POST', '/v1/keys', { ...bearerOf('B'), 'x-idempotency-key': 'shared-idem' }, { name: 'b twin' });
       expect(b.status).toBe(201);
@@ -95,7 +95,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       // Revoke B's twin again so the rest of the suite sees B's key set unchanged by A.
       expect((await req('DELETE', `/v1/keys/${b.json.id}`, bearerOf('B'))).status).toBe(200);
     },
-    Keys_revoke: async () => {
+    revokeKey: async () => {
       const before = await bState();
       const res = await req('DELETE', `/v1/keys/${cred.B.keyId}`, bearerOf('A'));
       expect(res.status).toBe(404);
@@ -104,7 +104,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       expect(await bState()).toEqual(before);
       expect((await req('GET', '/v1/account', keyOf('B'))).status).toBe(200);
     },
-    Billing_checkout: async () => {
+    createCheckoutSession: async () => {
       const before = await bState();
       const res = await req('POST', '/v1/billing/checkout', bearerOf('A'), { plan: 'starter' });
       expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       expect(await bState()).toEqual(before);
     },
     ...Object.fromEntries(['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'custom', 'batch'].map((kind) => [
-      `Extract_${kind.replace(/-(\w)/, (_m, c: string) => c.toUpperCase())}`,
+      `extract${kind.replace(/(^|-)(\w)/g, (_m, _d: string, c: string) => c.toUpperCase())}`,
       async () => {
         const before = await bState();
         const body = kind === 'batch' ? { items: [{ id: 'a', kind: 'invoice', document: { text: 'Total: $3' } }] }
@@ -124,7 +124,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
         expect(await bState()).toEqual(before); // billed to A only
       },
     ])),
-    Extract_renewal: async () => {
+    extractRenewal: async () => {
       const before = await bState();
       const aBefore = await dbFingerprint(s);
       const res = await req('POST', '/v1/extract/renewal', keyOf('A'), { document: { text: RENEWAL_TEXT, vendorRenewalId: bRenewalId } });
@@ -134,7 +134,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       // Inside a batch the item fails alone with not_found, B untouched.
       const batch = await req('POST', '/v1/extract/batch', keyOf('A'), { items: [{ id: 'r', kind: 'renewal', document: { text: RENEWAL_TEXT, vendorRenewalId: bRenewalId } }] });
       expect(batch.status).toBe(200);
-      expect(batch.json.items[0]).toMatchObject({ ok: false, error: { code: 'not_found' } });
+      expect(batch.json.results[0]).toMatchObject({ ok: false, error: { code: 'not_found' } });
       expect(await bState()).toEqual(before);
     },
   };

@@ -88,9 +88,9 @@ describe('hostile custom schemas (embedded database)', () => {
     const res = await extract('/v1/extract/batch', { items });
     expect(res.status).toBe(200);
     expect(checkAgainstContract('/v1/extract/batch', 'POST', res)).toEqual([]);
-    for (const item of res.json.items.slice(0, 6)) expect(item).toMatchObject({ ok: false, error: { code: 'invalid_schema' } });
-    expect(res.json.items[6]).toMatchObject({ ok: true, data: { code: `${'a'.repeat(40)}!` } });
-    expect(res.json.usage.heu).toBe(res.json.items[6].usage.heu);
+    for (const item of res.json.results.slice(0, 6)) expect(item).toMatchObject({ ok: false, error: { code: 'invalid_schema' } });
+    expect(res.json.results[6]).toMatchObject({ ok: true, data: { code: `${'a'.repeat(40)}!` } });
+    expect(res.json.usage.heu).toBe(res.json.results[6].usage.heu);
   });
 
   it('bounds a slow pattern the static checks let through: 400 invalid_schema, nothing charged, the server keeps answering', async () => {

@@ -314,7 +314,7 @@ function buildRequest(o: Operation, c: Case, creds: Creds): RawRequest {
   const query: string[] = [];
   for (const p of (o.op.parameters ?? []) as Json[]) {
     const v = c.params[p.name]?.value;
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, typeof v === 'string' && v !== '' ? v : 'key_unknown');
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, typeof v === 'string' && v !== '' ? v : '00000000-0000-7000-8000-000000000000');
     if (p.in === 'query' && v !== undefined) for (const x of [v].flat()) query.push(`${p.name}=${x}`);
   }
   if (c.extraQuery) query.push(c.extraQuery);

@@ -3,6 +3,7 @@
 import { extractCustom, extractFixed } from '../../src/extraction/engines/local/index.js';
 import { unfoldColumns } from '../../src/extraction/engines/local/segment/document.js';
 import { findAmounts } from '../../src/extraction/engines/local/normalise/money.js';
+import { groundRenewal } from '../../src/extraction/renewal/grounding.js';
 
 describe('label columns and registration lines', () => {
   it('keeps `Label:      value` columns together and keeps registration numbers out of the address', () => {
@@ -58,7 +59,7 @@ describe('renewal order schedules', () => {
     expect(data.noticePeriodDays.value).toBe(90);
     expect(data.paymentTermsDays.value).toBe(30);
     expect(data.contractEndDate.value).toBe('2027-06-30');
-    expect(data.overall_status).toBe('confirmed');
+    expect(groundRenewal(data, text).overallStatus).toBe('confirmed');
   });
 });
 

@@ -1,4 +1,5 @@
 import { extractFixed } from '../../src/extraction/engines/local/index.js';
+import { groundRenewal } from '../../src/extraction/renewal/grounding.js';
 
 describe('meeting notes', () => {
   it('reads attendees without roles, headed lists, and action items with owners and due dates', () => {
@@ -55,7 +56,7 @@ describe('renewal', () => {
   it('grounds every value in a verbatim quote and confirms a complete set of core terms', () => {
     const data = extractFixed('renewal', text);
     expect(data.documentKindGuess).toBe('order_form');
-    expect(data.overall_status).toBe('confirmed');
+    expect(groundRenewal(data, text).overallStatus).toBe('confirmed');
     expect(data.vendorName.value).toBe('Lattice Forms Inc.');
     expect(data.seatCount.value).toBe(18);
     expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([540, 'USD', 'monthly']);
@@ -82,8 +83,9 @@ describe('renewal', () => {
   });
 
   it('says no_terms_found for an unrelated document', () => {
-    const data = extractFixed('renewal', 'Lunch menu: soup of the day, sandwiches.');
-    expect(data.overall_status).toBe('no_terms_found');
+    const menu = 'Lunch menu: soup of the day, sandwiches.';
+    const data = extractFixed('renewal', menu);
+    expect(groundRenewal(data, menu).overallStatus).toBe('no_terms_found');
     expect(data.autoRenewal).toEqual({ value: null, sourceQuote: null });
   });
 });

@@ -1,13 +1,15 @@
+import type { components } from '../../../../generated/openapi.js';
 import type { FixedData } from '../engines/engine.js';
 
 type RenewalData = FixedData['renewal'];
+export type RenewalStatus = components['schemas']['RenewalStatus'];
 type Grounded = { value: unknown; sourceQuote: string | null };
 
 /** Whitespace and case folded, so a quote matches however the document wraps its lines. */
 const fold = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 const MAX_QUOTE = 400;
-const PLAIN = new Set(['documentKindGuess', 'overall_status']);
+const PLAIN = new Set(['documentKindGuess']);
 /** Members that are renewal terms, as opposed to who and what (vendor, product). */
 const IDENTITY = new Set(['vendorName', 'product']);
 
@@ -16,7 +18,7 @@ const IDENTITY = new Set(['vendorName', 'product']);
  * folded), or that comes without a quote, is removed with its quote. Then `overall_status` is set by the
  * conventions, `needs_review` when anything had to be removed.
  */
-export function groundRenewal(data: RenewalData, text: string): RenewalData {
+export function groundRenewal(data: RenewalData, text: string): { data: RenewalData; overallStatus: RenewalStatus } {
   const haystack = fold(text);
   const out = { ...data } as Record<string, unknown>;
   let dropped = false;
@@ -33,8 +35,7 @@ export function groundRenewal(data: RenewalData, text: string): RenewalData {
     }
   }
   const result = out as RenewalData;
-  result.overall_status = statusOf(result, dropped);
-  return result;
+  return { data: result, overallStatus: statusOf(result, dropped) };
 }
 
 function found(data: RenewalData, name: keyof RenewalData): boolean {
@@ -42,7 +43,7 @@ function found(data: RenewalData, name: keyof RenewalData): boolean {
   return m.value !== null && m.value !== undefined;
 }
 
-function statusOf(data: RenewalData, dropped: boolean): RenewalData['overall_status'] {
+function statusOf(data: RenewalData, dropped: boolean): RenewalStatus {
   const terms = Object.keys(data).filter((k) => !PLAIN.has(k) && !IDENTITY.has(k)) as (keyof RenewalData)[];
   if (!terms.some((t) => found(data, t))) return 'no_terms_found';
   const core = found(data, 'vendorName')

@@ -3,10 +3,14 @@ import type { PrismaClient } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../ids/ids.js';
 import type { FixedData } from '../engines/engine.js';
+import type { RenewalStatus } from './grounding.js';
 
 type StoredDocument = components['schemas']['StoredDocument'];
 
 const LEGAL_SUFFIX = /\b(incorporated|inc|llc|l\.l\.c|ltd|limited|gmbh|ag|corp|corporation|co|company|plc|s\.?a|s\.?l|b\.?v|n\.?v|pty|oy|ab|as|sas|sarl|srl|spa)\b\.?/g;
+
+/** What a document sent as `text` without a `mediaType` is. */
+const DEFAULT_MEDIA_TYPE = 'text/plain';
 
 /** The vendor as a key: case, punctuation and legal-form suffixes do not make another vendor. */
 export function vendorKey(name: string | null): string {
@@ -32,8 +36,8 @@ export async function assertVendorRenewal(prisma: PrismaClient, accountId: strin
 export async function storeRenewalDocument(
   prisma: PrismaClient,
   accountId: string,
-  document: { filename?: string; mediaType?: string; vendorRenewalId?: string },
-  data: FixedData['renewal'],
+  document: { text: string; filename?: string; mediaType?: string; vendorRenewalId?: string },
+  { data, overallStatus }: { data: FixedData['renewal']; overallStatus: RenewalStatus },
   answer: { model: string; inputTokens: number; outputTokens: number },
   now: Date,
 ): Promise<StoredDocument> {
@@ -46,20 +50,21 @@ export async function storeRenewalDocument(
   } else {
     const renewal = await prisma.vendorRenewal.upsert({
       where: { accountId_vendorKey_productKey: { accountId, vendorKey: vendorKey(vendorName), productKey: productKey(product) } },
-      create: { id: newId('vr'), accountId, vendorKey: vendorKey(vendorName), productKey: productKey(product), vendorName, product, createdAt: now },
+      create: { id: newId(), accountId, vendorKey: vendorKey(vendorName), productKey: productKey(product), vendorName, product, createdAt: now },
       update: { vendorName: vendorName ?? undefined, product: product ?? undefined },
     });
     vendorRenewalId = renewal.id;
   }
   const row = await prisma.storedDocument.create({
     data: {
-      id: newId('doc'),
+      id: newId(),
       accountId,
       vendorRenewalId,
       filename: document.filename ?? null,
-      mediaType: document.mediaType ?? null,
+      mediaType: document.mediaType ?? DEFAULT_MEDIA_TYPE,
+      byteSize: Buffer.byteLength(document.text, 'utf8'),
       documentKindGuess: data.documentKindGuess,
-      overallStatus: data.overall_status,
+      overallStatus,
       extraction: data as object,
       model: answer.model,
       inputTokens: answer.inputTokens,
@@ -71,9 +76,12 @@ export async function storeRenewalDocument(
     id: row.id,
     vendorRenewalId: row.vendorRenewalId,
     filename: row.filename,
-    mediaType: row.mediaType,
+    mediaType: row.mediaType ?? DEFAULT_MEDIA_TYPE,
+    byteSize: row.byteSize ?? Buffer.byteLength(document.text, 'utf8'),
     documentKindGuess: data.documentKindGuess,
-    overallStatus: data.overall_status,
+    overallStatus,
+    extraction: data,
+    model: row.model,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -271,8 +271,6 @@ function documentKind(doc: Doc): Renewal['documentKindGuess'] {
   return 'other';
 }
 
-const CORE_TERMS = ['billingAmount', 'currency', 'billingFrequency', 'seatCount', 'contractStartDate', 'contractEndDate', 'renewalDate', 'noticePeriodDays', 'noticePeriodText', 'autoRenewalLanguage', 'autoRenewal', 'committedSpend', 'paymentTermsDays', 'priceEscalationText'] as const;
-
 export function extractRenewal(doc: Doc): Renewal {
   const stmts = sentences(doc.text);
   const clauses = sentences(doc.text, { splitColons: true });
@@ -290,7 +288,6 @@ export function extractRenewal(doc: Doc): Renewal {
   const auto = autoRenewal(clauses);
   const data = {
     documentKindGuess: documentKind(doc),
-    overall_status: 'no_terms_found',
     vendorName: vendor,
     product: product(doc, stmts),
     billingAmount: bill.amount,
@@ -312,11 +309,6 @@ export function extractRenewal(doc: Doc): Renewal {
     const c = currencyIn(doc.text);
     if (c) { const s = stmts.find((x) => currencyIn(x) === c); if (s) data.currency = g(c, s); }
   }
-  const found = (k: keyof Renewal) => (data[k] as Grounded<unknown>).value !== null;
-  if (CORE_TERMS.some((k) => found(k))) {
-    const core = found('vendorName') && (found('renewalDate') || found('contractEndDate')) && (found('noticePeriodDays') || found('noticePeriodText'));
-    data.overall_status = core ? 'confirmed' : 'needs_review';
-  }
-
+  // `overall_status` is not the engine's to say: the grounding step sets it from what the quotes prove.
   return data;
 }

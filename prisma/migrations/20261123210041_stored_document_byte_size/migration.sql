@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "stored_documents" ADD COLUMN     "byte_size" INTEGER;
