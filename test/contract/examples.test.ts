@@ -1,0 +1,171 @@
+// Every example the contract shows (the `@opExample`s in spec/, rendered by /docs) is replayed against the service on
+// the offline engine, and the service must answer it exactly as shown. What the service cannot repeat byte for byte
+// is matched by form only, and only these: ids it creates (UUIDs), a raw key and its prefix (random), the checkout
+// URL's session id (Stripe's), and the published documents themselves (an example cannot hold the whole document).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Stripe from 'stripe';
+import { FakeStripe } from '../../server/test/support/fake-stripe.js';
+import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+
+type Json = Record<string, any>;
+const doc: Json = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/openapi.json', import.meta.url)), 'utf8'));
+
+interface Example {
+  operationId: string;
+  method: string;
+  path: string;
+  title: string;
+  request: unknown;
+  status: number;
+  response: unknown;
+}
+
+/** Each example of the document: the request body and the answer that share its title. */
+function examples(): Example[] {
+  const out: Example[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const requests = Object.values<Json>(op.requestBody?.content ?? {})[0]?.examples ?? {};
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        for (const [title, ex] of Object.entries<Json>(Object.values<Json>(response.content ?? {})[0]?.examples ?? {})) {
+          out.push({ operationId: op.operationId, method: method.toUpperCase(), path, title, request: requests[title]?.value, status: Number(status), response: ex.value });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The answer with what is random replaced by the example's value once its form is checked: a UUID where the example
+ * has one (the same actual id always maps to the same example id), the raw key and its prefix, a checkout URL.
+ */
+function alignRandom(actual: unknown, example: unknown, ids = new Map<string, string>()): unknown {
+  if (typeof example === 'string' && UUID.test(example) && typeof actual === 'string' && UUID.test(actual)) {
+    if (!ids.has(actual)) ids.set(actual, example);
+    return ids.get(actual);
+  }
+  if (Array.isArray(example) && Array.isArray(actual)) return actual.map((a, i) => alignRandom(a, example[i], ids));
+  if (example && typeof example === 'object' && actual && typeof actual === 'object' && !Array.isArray(actual)) {
+    const a = actual as Json, e = example as Json;
+    const out: Json = {};
+    for (const [k, v] of Object.entries(a)) {
+      if (k === 'key' && typeof v === 'string' && /^dx_live_[A-Za-z0-9]{43}$/.test(v) && typeof e.key === 'string') out[k] = e.key;
+      else if (k === 'prefix' && typeof v === 'string' && /^dx_live_[A-Za-z0-9]{4}$/.test(v) && (a.key === undefined || a.key.startsWith(v))) out[k] = e.prefix;
+      else if (k === 'url' && typeof v === 'string' && /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/.test(v)) out[k] = e.url;
+      else out[k] = alignRandom(v, e[k], ids);
+    }
+    return out;
+  }
+  return actual;
+}
+
+describe('every example in the contract is what the service answers', () => {
+  let s: TestServer;
+  let stripe: FakeStripe;
+  const WEBHOOK_SECRET = 'whsec_examples';
+  beforeAll(async () => {
+    stripe = await new FakeStripe().start();
+    s = await startTestServer('embedded', {
+      STRIPE_SECRET_KEY: 'sk_test_examples',
+      STRIPE_PRICE_STARTER: 'price_starter_1',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    });
+  });
+  afterAll(async () => { await s.close(); await stripe.stop(); });
+
+  const bearer = async (account: string) => ({ authorization: `Bearer ${await s.token(account)}` });
+  const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+    s.fetch(path, { method, headers, ...(body === undefined ? {} : { json: body }) });
+
+  /** How each operation's example is replayed: the state it shows, then the call. */
+  const replay: Record<string, (ex: Example) => Promise<Response>> = {
+    async getLiveness(ex) { return send(ex.method, ex.path, {}); },
+    async getReadiness(ex) { return send(ex.method, ex.path, {}); },
+    async getOpenapiJson(ex) { return send(ex.method, ex.path, {}); },
+    async getOpenapiYaml(ex) { return send(ex.method, ex.path, {}); },
+    async getDocs(ex) { return send(ex.method, ex.path, {}); },
+    async createKey(ex) {
+      s.clock.set((ex.response as Json).createdAt);
+      return send('POST', ex.path, { ...(await bearer('acct_example_create')), 'x-idempotency-key': 'create-ci-key-1' }, ex.request);
+    },
+    async listKeys(ex) {
+      // The page shows the newest two of three keys: a revoked "Default key" and a used "CI server".
+      const [ci, dflt] = (ex.response as Json).keys as Json[];
+      const account = 'acct_example_list';
+      const auth = await bearer(account);
+      s.clock.set('2026-11-19T08:00:00.000Z');
+      await s.createKey(account, 'Oldest key');
+      s.clock.set(dflt!.createdAt);
+      const old = await s.createKey(account, dflt!.name);
+      s.clock.set(dflt!.revokedAt);
+      await send('DELETE', `/v1/keys/${old.id}`, auth);
+      s.clock.set(ci!.createdAt);
+      const used = await s.createKey(account, ci!.name);
+      s.clock.set(ci!.lastUsedAt);
+      expect((await send('GET', '/v1/account', { 'x-api-key': used.key })).status).toBe(200);
+      return send('GET', `${ex.path}?limit=2`, auth);
+    },
+    async revokeKey(ex) {
+      const shown = ex.response as Json;
+      const account = 'acct_example_revoke';
+      s.clock.set(shown.createdAt);
+      const made = await s.createKey(account, shown.name);
+      s.clock.set(shown.lastUsedAt);
+      expect((await send('GET', '/v1/account', { 'x-api-key': made.key })).status).toBe(200);
+      s.clock.set(shown.revokedAt);
+      return send('DELETE', `/v1/keys/${made.id}`, await bearer(account));
+    },
+    async getAccount(ex) {
+      const shown = ex.response as Json;
+      await s.db.prisma.account.create({
+        data: {
+          id: shown.id, plan: shown.plan, status: shown.status, stripeCustomerId: 'cus_example', currentPeriodEnd: new Date(shown.currentPeriodEnd),
+          createdAt: new Date(shown.createdAt),
+        },
+      });
+      s.clock.set(shown.createdAt);
+      const keys = [];
+      for (let i = 0; i < shown.activeKeyCount; i++) keys.push(await s.createKey(shown.id));
+      s.clock.set(new Date(new Date(shown.periodStart).getTime() + 9 * 86_400_000));
+      await s.db.prisma.usageBucket.create({ data: { accountId: shown.id, periodStart: new Date(shown.periodStart), heuUsed: shown.heuUsed } });
+      return send('GET', ex.path, { 'x-api-key': keys[0]!.key });
+    },
+    async createCheckoutSession(ex) { return send('POST', ex.path, await bearer('acct_example_checkout'), ex.request); },
+    async receiveStripeEvent(ex) {
+      // The example's signature is stale by now: sign the same body as Stripe would, now.
+      const payload = JSON.stringify(ex.request);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      return s.fetch(ex.path, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    },
+  };
+  let extractionKey: string | undefined;
+  const extraction = async (ex: Example) => {
+    extractionKey ??= (await (async () => {
+      await s.db.prisma.account.create({ data: { id: 'acct_example_extract', plan: 'starter' } });
+      return s.createKey('acct_example_extract');
+    })()).key;
+    const shown = ex.response as Json;
+    if (shown.document?.createdAt) s.clock.set(shown.document.createdAt);
+    return send('POST', ex.path, { 'x-api-key': extractionKey }, ex.request);
+  };
+
+  it('finds examples for every operation', () => {
+    const ops = new Set(Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.operationId)));
+    expect(new Set(examples().map((e) => e.operationId))).toEqual(ops);
+  });
+
+  it.each(examples().map((e) => [`${e.operationId}: ${e.title}`, e] as const))('%s', async (_name, ex) => {
+    const res = await (replay[ex.operationId] ?? extraction)(ex);
+    const type = res.headers.get('content-type') ?? '';
+    const body: unknown = type.includes('json') ? await res.json() : await res.text();
+    expect(res.status).toBe(ex.status);
+    if (ex.operationId === 'getOpenapiJson') expect(body).toMatchObject(ex.response as Json);
+    else if (typeof ex.response === 'string') expect((body as string).startsWith(ex.response)).toBe(true);
+    else expect(alignRandom(body, ex.response)).toEqual(ex.response);
+  });
+});
