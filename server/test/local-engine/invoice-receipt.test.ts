@@ -117,3 +117,11 @@ describe('receipt', () => {
     expect(data.paymentMethod).toBe('Visa');
   });
 });
+
+describe('receipt address', () => {
+  it('ends where the purchase begins: totals, priced lines and a tender alone are never address lines', () => {
+    expect(extractFixed('receipt', 'CORNER SHOP\nTOTAL 3.00\nCASH').address).toBeNull();
+    expect(extractFixed('receipt', 'CORNER SHOP\n12 High Street, Leeds\nTOTAL 3.00\nCASH').address).toBe('12 High Street, Leeds');
+    expect(extractFixed('receipt', 'KIOSK 7\nStation Road 4\nCoffee 2.50\nTOTAL 2.50').address).toBe('Station Road 4');
+  });
+});

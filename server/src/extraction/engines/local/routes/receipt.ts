@@ -48,12 +48,16 @@ export function extractReceipt(doc: Doc): FixedData['receipt'] {
   let merchant: string | null = null;
   const address: string[] = [];
   const header = new Set<number>();
+  const totals = extractTotals(doc);
   if (i >= 0) {
     merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''));
     header.add(i);
     for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
       const t = doc.lines[j]!.text;
       if (!addressLine(t) || findDates(t, doc.dateOptions).length || parseTime(t) || STOP_WORDS.test(t) || /\b(?:vat|tax|gst|abn)\b/i.test(t)) break;
+      // An address ends where the purchase begins: `CORNER SHOP / TOTAL 3.00 / CASH` has no address, and a line
+      // priced at its end (`Milk 2.49`) or a tender alone (`CASH`) is never part of one.
+      if ((totals.firstLine !== null && j >= totals.firstLine) || /\d[.,]\d{2}\s*$/.test(t) || TENDER_RE.exec(t)?.[0].length === t.trim().length) break;
       if (!/\d|,/.test(t) && address.length === 0 && j > i + 1) break;
       address.push(t);
       header.add(j);
@@ -66,7 +70,6 @@ export function extractReceipt(doc: Doc): FixedData['receipt'] {
   const dateRow = doc.lines.find((l) => findDates(l.text, doc.dateOptions).length && parseTime(l.text.replace(/\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g, ' ')));
   const time = timeKv ? parseTime(timeKv.value) : dateRow ? parseTime(dateRow.text.replace(/\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g, ' ')) : null;
 
-  const totals = extractTotals(doc);
   const skip = new Set([...header, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
   const items = extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
   return {
