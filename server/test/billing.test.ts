@@ -19,11 +19,15 @@ describe.each(dbModes())('billing (%s database)', (mode) => {
     s = await startTestServer(mode, { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PRICE_STARTER: 'price_starter_1', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
   });
   afterAll(async () => { await s.close(); await fake.stop(); });
+  // Tests that set the server's clock put it back to real time.
+  afterEach(() => { s.clock.set(new Date()); });
 
   const bearer = async (account: string) => ({ authorization: `Bearer ${await s.token(account)}` });
   const checkout = async (account: string, plan = 'starter') => s.fetch('/v1/billing/checkout', { method: 'POST', headers: await bearer(account), json: { plan } });
-  const deliver = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    s.fetch('/v1/billing/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const sign = (payload: string) => signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const post = (payload: string, signature: string, contentType: string) =>
+    s.fetch('/v1/billing/webhook', { method: 'POST', headers: { 'content-type': contentType, 'stripe-signature': signature }, body: payload });
+  const deliver = (payload: string, signature = sign(payload)) => post(payload, signature, 'application/json');
   const summary = async (account: string) => (await s.fetch('/v1/account', { headers: await bearer(account) })).json();
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -157,6 +161,151 @@ describe.each(dbModes())('billing (%s database)', (mode) => {
     const { customer, subscription } = await subscribed('acct_pastdue');
     await deliver(event('invoice.payment_failed', { object: 'invoice', customer, subscription }, now() + 5));
     expect(await summary('acct_pastdue')).toMatchObject({ plan: 'starter', status: 'past_due' });
+  });
+
+  // The contract (StripeEvent) requires only id, type and data; `created` is optional. Such an event is ordered as
+  // received now, by the server's clock.
+  it('accepts a signed event without created and orders it as received now', async () => {
+    const t = now();
+    const { customer, subscription } = await subscribed('acct_nocreated', t - 100);
+    s.clock.set(new Date(t * 1000));
+    const failed = JSON.parse(event('invoice.payment_failed', { object: 'invoice', customer, subscription }, 0, 'evt_no_created'));
+    delete failed.created;
+    const res = await deliver(JSON.stringify(failed));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await summary('acct_nocreated')).toMatchObject({ plan: 'starter', status: 'past_due' });
+    expect((await s.db.prisma.billingEvent.findUniqueOrThrow({ where: { id: 'evt_no_created' } })).createdAt.toISOString()).toBe(new Date(t * 1000).toISOString());
+    // Ordered at its receipt: an event Stripe created before then changes nothing, a later one applies.
+    expect((await deliver(event('invoice.paid', { object: 'invoice', customer, subscription }, t - 10))).status).toBe(200);
+    expect((await summary('acct_nocreated')).status).toBe('past_due');
+    expect((await deliver(event('invoice.paid', { object: 'invoice', customer, subscription }, t + 10))).status).toBe(200);
+    expect((await summary('acct_nocreated')).status).toBe('active');
+    // A replay of the created-less event is still a no-op.
+    expect((await deliver(JSON.stringify(failed))).status).toBe(200);
+    expect((await summary('acct_nocreated')).status).toBe('active');
+  });
+
+  it('answers 415 unsupported_media_type to a correctly signed body that is not application/json, changing nothing', async () => {
+    await checkout('acct_textplain');
+    const payload = event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_textplain', subscription: 'sub_tp' }, now(), 'evt_text_plain');
+    const signature = sign(payload);
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'application/json-patch+json', 'application/json; charset=utf-16', null]) {
+      const headers: Record<string, string> = { 'stripe-signature': signature };
+      if (type) headers['content-type'] = type;
+      // A Uint8Array body makes fetch send no Content-Type of its own.
+      const res = await s.fetch('/v1/billing/webhook', { method: 'POST', headers, body: new TextEncoder().encode(payload) });
+      expect([type, res.status]).toEqual([type, 415]);
+      expect(await res.json()).toEqual({ error: { code: 'unsupported_media_type', message: expect.any(String), details: null } });
+    }
+    expect((await summary('acct_textplain')).plan).toBe('free');
+    expect(await s.db.prisma.billingEvent.count({ where: { id: 'evt_text_plain' } })).toBe(0);
+    // The same bytes as application/json (as Stripe sends them) are accepted.
+    const ok = await post(payload, signature, 'application/json; charset=utf-8');
+    expect(ok.status).toBe(200);
+    expect((await summary('acct_textplain')).plan).toBe('starter');
+  });
+
+  // The signature covers the raw bytes (https://docs.stripe.com/webhooks/signature), so it is checked first; bytes
+  // that verify but are not JSON are malformed_json, not a bad signature.
+  it('answers 400 malformed_json to a correctly signed body that is not JSON, changing nothing', async () => {
+    await checkout('acct_brokenjson');
+    const whole = event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_brokenjson', subscription: 'sub_bj' }, now(), 'evt_broken_json');
+    const before = await s.db.prisma.billingEvent.count();
+    for (const payload of [whole.slice(0, -1), `${whole},`, whole.replace('"type"', "'type'"), '{', 'not json at all']) {
+      const res = await deliver(payload);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'malformed_json', message: expect.any(String), details: null } });
+      // Wrongly signed, the same bytes are still a bad signature: nothing is read before the signature verifies.
+      const forged = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }));
+      expect(forged.status).toBe(400);
+      expect((await forged.json()).error.code).toBe('invalid_request');
+    }
+    expect(await s.db.prisma.billingEvent.count()).toBe(before);
+    expect((await summary('acct_brokenjson')).plan).toBe('free');
+  });
+
+  it('records the deletion of a subscription that is not the account\'s current one and leaves the plan alone', async () => {
+    const t = now();
+    const { customer, subscription } = await subscribed('acct_twosubs', t);
+    const sub = (id: string) => ({ id, object: 'subscription', customer, status: 'canceled', metadata: { accountId: 'acct_twosubs' }, cancel_at: null, ended_at: t + 5, items: { object: 'list', data: [{ id: 'si', current_period_end: t + 5 }] } });
+    const res = await deliver(event('customer.subscription.deleted', sub('sub_old_twosubs'), t + 10, 'evt_old_sub_deleted'));
+    expect(res.status).toBe(200);
+    expect(await summary('acct_twosubs')).toMatchObject({ plan: 'starter', status: 'active', priorPlan: null, subscriptionEndedAt: null });
+    expect(await s.db.prisma.billingEvent.count({ where: { id: 'evt_old_sub_deleted' } })).toBe(1);
+    expect((await s.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_twosubs' } })).stripeSubscriptionId).toBe(subscription);
+    // Deleting the current one still ends the plan.
+    await deliver(event('customer.subscription.deleted', sub(subscription), t + 20));
+    expect(await summary('acct_twosubs')).toMatchObject({ plan: 'free', priorPlan: 'starter' });
+  });
+
+  it('refuses with 400 a signed event whose id, type or account references hold U+0000 (PostgreSQL text cannot), storing nothing', async () => {
+    await checkout('acct_nul');
+    const good = JSON.parse(event('checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_nul', subscription: 'sub_nul' }, now()));
+    const o = good.data.object;
+    const bodies = [
+      { ...good, id: 'evt_nul\u0000' },
+      { ...good, id: 'evt_nul_type', type: 'checkout.session.completed\u0000' },
+      { ...good, id: 'evt_nul_reference', data: { object: { ...o, client_reference_id: 'acct_nul\u0000' } } },
+      { ...good, id: 'evt_nul_metadata', data: { object: { ...o, client_reference_id: null, metadata: { accountId: 'acct_nul\u0000' } } } },
+      { ...good, id: 'evt_nul_customer', data: { object: { ...o, client_reference_id: null, customer: 'cus_\u0000' } } },
+    ];
+    for (const body of bodies) {
+      const res = await deliver(JSON.stringify(body));
+      expect([body.id, res.status]).toEqual([body.id, 400]);
+      expect((await res.json()).error.code).toBe('invalid_request');
+    }
+    expect(await s.db.prisma.billingEvent.count({ where: { id: { startsWith: 'evt_nul' } } })).toBe(0);
+    expect((await summary('acct_nul')).plan).toBe('free');
+  });
+
+  // Stripe resends an event until it gets a 2xx, for up to three days
+  // (https://docs.stripe.com/webhooks/process-undelivered-events, "automatically resends"; https://docs.stripe.com/webhooks#automatic-retries):
+  // a signed event that can never apply is acknowledged and recorded, not answered 500 for ever.
+  it('acknowledges a signed event naming contradictory accounts or an absurd time: 200, recorded once, no account changed, a warn log', async () => {
+    const t = now();
+    const b = await subscribed('acct_conflict_b', t - 100);
+    const a = await subscribed('acct_conflict_a', t - 100);
+    await summary('acct_conflict_fresh'); // an account with no Stripe customer yet
+    const sub = (extra: Record<string, unknown>) => ({ id: a.subscription, object: 'subscription', customer: a.customer, status: 'canceled', metadata: { accountId: 'acct_conflict_a' }, cancel_at: null, ended_at: null, items: { object: 'list', data: [{ id: 'si', current_period_end: t + 1000 }] }, ...extra });
+    const cases: Array<[string, string, Record<string, unknown>, number]> = [
+      // metadata names an account without a customer, the customer is another account's (a unique violation: was 500)
+      ['evt_conflict_fresh', 'checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_conflict_fresh', metadata: { accountId: 'acct_conflict_fresh' }, customer: b.customer, subscription: 'sub_x' }, t],
+      // metadata names A, the customer is B's (was applied to A)
+      ['evt_conflict_customer', 'customer.subscription.deleted', sub({ customer: b.customer }), t],
+      // metadata and client_reference_id name two different accounts
+      ['evt_conflict_reference', 'checkout.session.completed', { object: 'checkout.session', mode: 'subscription', client_reference_id: 'acct_conflict_b', metadata: { accountId: 'acct_conflict_a' }, customer: a.customer, subscription: 'sub_y' }, t],
+      // metadata names an account this service does not have, the customer is A's
+      ['evt_conflict_unknown', 'customer.subscription.deleted', sub({ metadata: { accountId: 'acct_not_here' } }), t],
+      // created out of any Date's range (was 500), or far in the future (would hold every later event back)
+      ['evt_created_absurd', 'customer.subscription.deleted', sub({}), 1e15],
+      ['evt_created_future', 'customer.subscription.deleted', sub({}), t + 10 * 365 * 86400],
+      // a timestamp of the object out of range (was 500)
+      ['evt_cancel_absurd', 'customer.subscription.updated', sub({ status: 'active', cancel_at: 1e15 }), t],
+    ];
+    const accounts = () => s.db.prisma.account.findMany({ where: { id: { in: ['acct_conflict_a', 'acct_conflict_b', 'acct_conflict_fresh'] } }, orderBy: { id: 'asc' } });
+    const before = await accounts();
+    const signatures: string[] = [];
+    for (const [id, type, object, created] of cases) {
+      const payload = event(type, object, created, id);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const signature = sign(payload);
+        signatures.push(signature);
+        const res = await deliver(payload, signature);
+        expect([id, attempt, res.status]).toEqual([id, attempt, 200]);
+        expect(await res.json()).toEqual({ received: true });
+      }
+      expect([id, await s.db.prisma.billingEvent.count({ where: { id } })]).toEqual([id, 1]);
+      expect(await accounts()).toEqual(before);
+      const warned = s.logs.map((l) => JSON.parse(l) as { level: number; eventId?: string }).filter((l) => l.level === 40 && l.eventId === id);
+      expect([id, warned.length]).toEqual([id, 1]);
+    }
+    const logs = s.logs.join('\n');
+    expect(logs).not.toContain(WEBHOOK_SECRET);
+    for (const signature of signatures) expect(logs).not.toContain(signature.split('v1=')[1]);
+    // A consistent event for A still applies afterwards.
+    await deliver(event('invoice.payment_failed', { object: 'invoice', customer: a.customer, subscription: a.subscription }, t + 5));
+    expect((await summary('acct_conflict_a')).status).toBe('past_due');
   });
 });
 

@@ -56,7 +56,7 @@ describe('the interface document, field by field, against the running service', 
   let bearerToken: string;
   const answers = new Map<string, { status: number; body: unknown }>();
 
-  const headersFor = (credential: Row['credential']) =>
+  const headersFor = (credential: Row['credential']): Record<string, string> =>
     credential === 'x-api-key' ? { 'x-api-key': apiKey } : { authorization: `Bearer ${bearerToken}` };
 
   beforeAll(async () => {

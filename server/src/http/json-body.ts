@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import { inspectJson, refuseIssues } from './input-guard.js';
@@ -5,6 +6,12 @@ import { inspectJson, refuseIssues } from './input-guard.js';
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
+
+/** Whether the request carries a body at all (a length above zero, or a chunked one). */
+export function hasRequestBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
 
 /**
  * Reads a JSON body (at most 5 MB) for routes that take one. A body of another media type is 415; no body at all is
@@ -14,8 +21,7 @@ const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: ()
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
   const length = req.headers['content-length'];
-  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (!hasBody) {
+  if (!hasRequestBody(req)) {
     req.body = {};
     // An empty body is an empty JSON object; say so for the contract validator, which checks the media type.
     req.headers['content-type'] = 'application/json';

@@ -339,8 +339,8 @@ function buildRequest(o: Operation, c: Case, creds: Creds): RawRequest {
   return { method: o.method, path, headers, body };
 }
 
-// Stripe events carry `created`; the generator keeps it (a signed event without it is a known defect outside this
-// suite's reach, see the focused test at the end).
+// Stripe events carry `created`, so the generator adds it as Stripe does (a signed event without it is accepted and
+// ordered as received: billing.test.ts).
 // An attacker cannot sign: a mutated webhook body goes out unsigned or wrongly signed (a signed, malformed event is
 // trusted input from Stripe, see the focused test at the end).
 function fixWebhookBody(o: Operation, c: Case): Case {
