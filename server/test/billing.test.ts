@@ -40,6 +40,14 @@ describe.each(dbModes())('billing (%s database)', (mode) => {
     return { customer, subscription: `sub_${account}` };
   }
 
+  it('answers 502 upstream_error, as the contract declares, when Stripe keeps failing', async () => {
+    fake.failNext(10);
+    const res = await checkout('acct_stripe_down');
+    fake.failNext(0);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: { code: 'upstream_error', message: expect.any(String), details: null } });
+  });
+
   it('checks out end to end: a customer with the account id, a subscription session, then the webhook upgrades the account', async () => {
     const res = await checkout('acct_buyer');
     expect(res.status).toBe(200);

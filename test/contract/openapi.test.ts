@@ -230,3 +230,21 @@ describe('errors', () => {
     }
   });
 });
+
+describe('operationIds', () => {
+  it('are stable camelCase names that generators in any language keep as method names', () => {
+    const ids = Object.entries<Json>(doc.paths).flatMap(([path, item]) => Object.entries<Json>(item).map(([method, o]) => `${method.toUpperCase()} ${path} ${o.operationId}`)).sort();
+    expect(ids).toEqual([
+      'DELETE /v1/keys/{id} revokeKey', 'GET /docs getDocs', 'GET /healthz getLiveness', 'GET /openapi.json getOpenapiJson',
+      'GET /openapi.yaml getOpenapiYaml', 'GET /readyz getReadiness', 'GET /v1/account getAccount', 'GET /v1/keys listKeys',
+      'POST /v1/billing/checkout createCheckoutSession', 'POST /v1/billing/webhook receiveStripeEvent', 'POST /v1/extract/batch extractBatch',
+      'POST /v1/extract/contract extractContract', 'POST /v1/extract/custom extractCustom', 'POST /v1/extract/invoice extractInvoice',
+      'POST /v1/extract/job-posting extractJobPosting', 'POST /v1/extract/meeting-notes extractMeetingNotes',
+      'POST /v1/extract/receipt extractReceipt', 'POST /v1/extract/renewal extractRenewal', 'POST /v1/keys createKey',
+    ]);
+  });
+
+  it('declare 502 on checkout (Stripe failing)', () => {
+    expect(Object.keys(op('post', '/v1/billing/checkout').responses)).toContain('502');
+  });
+});

@@ -17,7 +17,13 @@ export class FakeStripe {
   private replies = new Map<string, string>();
   private server!: Server;
   private seq = 0;
+  private failures = 0;
   url = '';
+
+  /** The next `count` requests answer 500 with Stripe's error body (https://docs.stripe.com/api/errors). */
+  failNext(count: number): void {
+    this.failures = count;
+  }
 
   async start(): Promise<this> {
     this.server = createServer(async (req, res) => {
@@ -34,6 +40,12 @@ export class FakeStripe {
       }
       let status = 200;
       let body: unknown;
+      if (this.failures > 0) {
+        this.failures--;
+        res.writeHead(500, { 'content-type': 'application/json', 'request-id': `req_fail${this.failures}` })
+          .end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred.' } }));
+        return;
+      }
       if (req.method === 'POST' && path === '/v1/customers') {
         const id = `cus_fake${++this.seq}`;
         body = { id, object: 'customer', metadata: { accountId: form.get('metadata[accountId]') } };
