@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, withBoundPort } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
@@ -28,23 +29,31 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(1);
   });
-  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
-  const app = createApp({ config, db, logger, meter, schema });
-  // Reservations whose request died with its process are given back once they expire (see README, metering).
-  const sweep = setInterval(() => {
-    meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
-  }, 60_000);
-  sweep.unref();
+  // The app is built once the server listens: without PUBLIC_URL, the address callers are sent to (config.publicUrl,
+  // in upgrade and checkout links) is the one served, and with PORT=0 its port is known only then. The app is in
+  // place before the event loop turns again after 'listening', so no request can find it missing (the 503 is a guard).
+  let app: Express | undefined;
   // Slow or stalled clients cannot hold a socket for long, nor send oversized heads (config.http).
-  const server: Server = createLimitedServer(app, config.http);
+  const server: Server = createLimitedServer((req, res) => {
+    if (app) return app(req, res);
+    res.writeHead(503, { 'retry-after': '1' }).end();
+  }, config.http);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ host: config.host, port, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on http://${config.host}:${port}`);
+  config = withBoundPort(config, typeof address === 'object' && address ? address.port : config.port);
+  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+  app = createApp({ config, db, logger, meter, schema });
+  // Reservations whose request died with its process are given back once they expire (see README, metering).
+  const sweep = setInterval(() => {
+    meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
+  }, 60_000);
+  sweep.unref();
+  const { host, port, publicUrl } = config;
+  logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

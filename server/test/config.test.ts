@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ConfigError, defaultPublicUrl, loadConfig, withBoundPort } from '../src/config/config.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
@@ -11,6 +11,44 @@ describe('configuration', () => {
     const c = loadConfig({ DATA_DIR: dir });
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, publicUrl: 'http://127.0.0.1:8080', nodeEnv: 'development' });
     expect(c.plans).toEqual({ free: { heuPerMonth: 100, requestsPerMinute: 10 }, starter: { heuPerMonth: 10000, requestsPerMinute: 120 } });
+  });
+
+  it('defaults PUBLIC_URL to the address served: HOST and PORT, a wildcard host as loopback, IPv6 in brackets', () => {
+    const url = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrl;
+    expect(url({ PORT: '9090' })).toBe('http://127.0.0.1:9090');
+    expect(url({ HOST: '0.0.0.0', PORT: '3000' })).toBe('http://127.0.0.1:3000');
+    expect(url({ HOST: '::', PORT: '3000' })).toBe('http://[::1]:3000');
+    expect(url({ HOST: '::1' })).toBe('http://[::1]:8080');
+    expect(url({ HOST: '[::1]', PORT: '81' })).toBe('http://[::1]:81');
+    expect(url({ HOST: 'fd00::5', PORT: '81' })).toBe('http://[fd00::5]:81');
+    expect(url({ HOST: 'docextract.internal', PORT: '8443' })).toBe('http://docextract.internal:8443');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '10.0.0.7', PORT: '9000' })).toMatchObject({ publicUrl: 'http://10.0.0.7:9000', publicUrlIsExplicit: false });
+    expect(defaultPublicUrl('0:0:0:0:0:0:0:0', 80)).toBe('http://[::1]:80');
+    for (const [host, port] of [['0.0.0.0', 1], ['::', 2], ['::1', 3], ['example.com', 5]] as const) {
+      expect(URL.canParse(defaultPublicUrl(host, port))).toBe(true);
+    }
+  });
+
+  it('keeps an explicit PUBLIC_URL whatever HOST and PORT are (without a trailing slash)', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0', PORT: '9090', PUBLIC_URL: 'https://api.example.com/' });
+    expect(c).toMatchObject({ publicUrl: 'https://api.example.com', publicUrlIsExplicit: true });
+    expect(withBoundPort(c, 9090).publicUrl).toBe('https://api.example.com');
+  });
+
+  it('follows the port actually bound when PORT is 0, unless PUBLIC_URL is set', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), PORT: '0' });
+    expect(withBoundPort(c, 43210)).toMatchObject({ port: 43210, publicUrl: 'http://127.0.0.1:43210' });
+    expect(withBoundPort(loadConfig({ DATA_DIR: dataDir(), PORT: '0', HOST: '::' }), 43210).publicUrl).toBe('http://[::1]:43210');
+    const explicit = loadConfig({ DATA_DIR: dataDir(), PORT: '0', PUBLIC_URL: 'https://api.example.com' });
+    expect(withBoundPort(explicit, 43210)).toMatchObject({ port: 43210, publicUrl: 'https://api.example.com' });
+    const fixed = loadConfig({ DATA_DIR: dataDir(), PORT: '8081' });
+    expect(withBoundPort(fixed, 8081)).toBe(fixed);
+  });
+
+  it('asks for PUBLIC_URL when HOST cannot make a URL', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: 'not a host' })).toThrow(/PUBLIC_URL: required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: 'fe80::1%eth0' })).toThrow(/PUBLIC_URL: required/);
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: 'not a host', PUBLIC_URL: 'https://x.example' }).publicUrl).toBe('https://x.example');
   });
 
   it('generates a dashboard secret outside production and keeps it in DATA_DIR', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 let s: TestServer;
@@ -72,5 +73,166 @@ describe('request ids', () => {
     await s.fetch('/healthz', { headers: { 'x-request-id': 'log-me-1' } });
     const line = s.logs.map((l) => JSON.parse(l)).find((l) => l.req?.id === 'log-me-1' && l.res);
     expect(line).toMatchObject({ req: { method: 'GET', path: '/healthz' }, res: { statusCode: 200 } });
+  });
+});
+
+/** Every header of an answer but those that differ from one answer to the next. */
+function stableHeaders(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  res.headers.forEach((value, name) => { if (!['date', 'x-request-id', 'connection', 'keep-alive'].includes(name)) out[name] = value; });
+  return out;
+}
+
+describe('HEAD answers as GET does, without a body', () => {
+  const compare = async (path: string, headers: Record<string, string> = {}) => {
+    const get = await s.fetch(path, { headers });
+    const getBody = Buffer.from(await get.arrayBuffer());
+    const head = await s.fetch(path, { method: 'HEAD', headers });
+    expect(head.status).toBe(get.status);
+    expect(stableHeaders(head)).toEqual(stableHeaders(get));
+    expect(head.headers.get('content-type')).toBeTruthy();
+    expect(head.headers.get('content-length')).toBe(String(getBody.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    return head;
+  };
+
+  it.each(['/healthz', '/readyz', '/openapi.json', '/openapi.yaml'])('HEAD %s', async (path) => {
+    expect((await compare(path)).status).toBe(200);
+  });
+
+  it('HEAD /v1/account and /v1/keys with a credential, and 401 without one', async () => {
+    const bearer = { authorization: `Bearer ${await s.token('acct_head')}` };
+    const { key } = await s.createKey('acct_head');
+    await s.fetch('/v1/account', { headers: { 'x-api-key': key } }); // the key's first use is recorded before comparing
+    expect((await compare('/v1/account', { 'x-api-key': key })).status).toBe(200);
+    expect((await compare('/v1/account', bearer)).status).toBe(200);
+    expect((await compare('/v1/keys', bearer)).status).toBe(200);
+    expect((await compare('/v1/keys?limit=1', bearer)).status).toBe(200);
+    expect((await compare('/v1/account')).status).toBe(401);
+    expect((await compare('/v1/keys')).status).toBe(401);
+    expect((await compare('/v1/account', { 'x-api-key': 'dx_live_nope' })).status).toBe(401);
+  });
+
+  it('HEAD on a contract route is refused where GET is (400 for a bad query, 405 for a POST-only path)', async () => {
+    const bearer = { authorization: `Bearer ${await s.token('acct_head')}` };
+    expect((await compare('/v1/keys?limit=0', bearer)).status).toBe(400);
+    const head = await s.fetch('/v1/extract/invoice', { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('POST');
+  });
+
+  it.each(['/docs', '/docs/assets/init.js', '/docs/assets/swagger-ui.css', '/dashboard', '/dashboard/keys', '/dashboard/billing', '/dashboard/assets/app.js'])('HEAD %s', async (path) => {
+    expect((await compare(path)).status).toBe(200);
+  });
+
+  it('logs the request as HEAD, at info', async () => {
+    await s.fetch('/healthz', { method: 'HEAD', headers: { 'x-request-id': 'head-log-1' } });
+    await s.fetch('/v1/account', { method: 'HEAD', headers: { 'x-request-id': 'head-log-2' } });
+    const lines = s.logs.map((l) => JSON.parse(l));
+    const ok = lines.find((l) => l.req?.id === 'head-log-1' && l.res);
+    expect(ok).toMatchObject({ level: 30, req: { method: 'HEAD', path: '/healthz' }, res: { statusCode: 200 } });
+    const refused = lines.find((l) => l.req?.id === 'head-log-2' && l.res);
+    expect(refused).toMatchObject({ level: 30, req: { method: 'HEAD', path: '/v1/account' }, res: { statusCode: 401 } });
+  });
+});
+
+describe('missing static assets', () => {
+  it.each(['/dashboard/assets/nope.js', '/docs/assets/nope.js', '/docs/assets/..%2fpackage.json', '/dashboard/assets/..%2f..%2fpackage.json', '/docs/assets/', '/dashboard/assets/'])('%s is 404 not_found, logged without an error', async (path) => {
+    const id = `asset-${Math.random().toString(36).slice(2)}`;
+    const res = await s.fetch(path, { headers: { 'x-request-id': id } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String), details: null } });
+    const head = await s.fetch(path, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    const lines = s.logs.map((l) => JSON.parse(l)).filter((l) => l.req?.id === id || l.reqId === id);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+  it('another method on an asset is 405 with Allow: GET, HEAD in the envelope', async () => {
+    for (const path of ['/docs/assets/swagger-ui.css', '/dashboard/assets/app.js']) {
+      const res = await s.fetch(path, { method: 'DELETE' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect((await res.json()).error.code).toBe('method_not_allowed');
+    }
+  });
+});
+
+describe('/docs', () => {
+  const contract = () => JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as { servers?: Array<{ url: string }> };
+
+  /** Runs the page's init script as a browser would on a page served from `origin`; answers what Swagger UI was given. */
+  async function runInit(origin: string, answer: () => Promise<Response> = async () => s.fetch('/openapi.json')) {
+    const script = await (await s.fetch('/docs/assets/init.js')).text();
+    const fetched: string[] = [];
+    const given: Array<Record<string, unknown>> = [];
+    const reference = { textContent: '' };
+    const window: Record<string, unknown> = { location: { origin } };
+    runInNewContext(script, {
+      window,
+      document: { getElementById: (id: string) => (id === 'reference' ? reference : null) },
+      fetch: (url: string) => { fetched.push(url); return answer(); },
+      SwaggerUIBundle: (options: Record<string, unknown>) => { given.push(options); return { ui: true }; },
+    });
+    for (let i = 0; i < 50 && given.length === 0 && reference.textContent === ''; i++) await new Promise((r) => setTimeout(r, 10));
+    return { fetched, given, reference, window };
+  }
+
+  it('"Try it out" calls the origin that served the page: it is first in the server list, the contract\'s follow', async () => {
+    const origin = 'http://127.0.0.1:45678';
+    const { fetched, given, window } = await runInit(origin);
+    expect(fetched).toEqual(['/openapi.json']);
+    expect(given).toHaveLength(1);
+    const options = given[0]!;
+    expect(options).toMatchObject({ dom_id: '#reference', tryItOutEnabled: true });
+    expect(options.url).toBeUndefined();
+    const servers = (options.spec as { servers: unknown[] }).servers;
+    expect(servers).toEqual([{ url: origin, description: 'This server' }, ...(contract().servers ?? [])]);
+    // The rest of the document is the published one.
+    expect({ ...(options.spec as object), servers: contract().servers }).toEqual(contract());
+    expect(window.ui).toEqual({ ui: true });
+  });
+
+  it('lists the serving origin once when the contract names it too', async () => {
+    const listed = contract().servers ?? [];
+    if (listed.length === 0) return;
+    const origin = listed[0]!.url.replace(/\/+$/, '');
+    const { given } = await runInit(origin);
+    const servers = (given[0]!.spec as { servers: Array<{ url: string }> }).servers;
+    expect(servers.map((x) => x.url)).toEqual([origin, ...listed.slice(1).map((x) => x.url)]);
+    expect(servers[0]).toEqual({ url: origin, description: 'This server' });
+  });
+
+  it('says so on the page when the contract cannot be read', async () => {
+    const { given, reference } = await runInit('http://127.0.0.1:45678', async () => new Response('nope', { status: 503 }));
+    expect(given).toEqual([]);
+    expect(reference.textContent).toContain('could not be loaded');
+  });
+
+  it('is never framed, keeps its scripts to our own origin, and the published contract is left as generated', async () => {
+    const res = await s.fetch('/docs');
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/); // no inline script
+    expect(html).toContain('<script src="/docs/assets/init.js"></script>');
+    const init = await s.fetch('/docs/assets/init.js');
+    expect(init.headers.get('content-type')).toContain('application/javascript');
+  });
+
+  it('serves only the Swagger UI files the page uses, not the package\'s demo page', async () => {
+    for (const path of ['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js']) expect((await s.fetch(path)).status).toBe(200);
+    for (const path of ['/docs/assets/index.html', '/docs/assets/swagger-initializer.js', '/docs/assets/oauth2-redirect.html', '/docs/assets/package.json']) {
+      const res = await s.fetch(path);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error.code).toBe('not_found');
+    }
   });
 });

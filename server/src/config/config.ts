@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { loadPlans, type PlanTable } from './plans.js';
@@ -19,7 +20,8 @@ const env = z.object({
   DASHBOARD_JWKS_URL: optionalUrl,
   DASHBOARD_JWT_ISSUER: optionalString,
   DASHBOARD_JWT_AUDIENCE: optionalString,
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://127.0.0.1:8080')),
+  // By default the address this service is served at (HOST and PORT): see defaultPublicUrl.
+  PUBLIC_URL: optionalUrl,
   PLANS_FILE: optionalString,
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   VALIDATE_RESPONSES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
@@ -47,7 +49,14 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where callers reach the service, without a trailing slash (the upgrade link in 402 answers, checkout's return
+   * pages): PUBLIC_URL, else the address served (defaultPublicUrl). With PORT=0 the port is known only once the
+   * server listens: main.ts then sets it with `withBoundPort`.
+   */
   publicUrl: string;
+  /** Whether publicUrl is PUBLIC_URL (kept as set) rather than derived from HOST and PORT. */
+  publicUrlIsExplicit: boolean;
   plans: PlanTable;
   logLevel: string;
   /** Validate every answer against the contract too (on in tests, so a drifting handler fails the suite). */
@@ -98,6 +107,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
   }
+  let publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
+  if (publicUrl === undefined) {
+    publicUrl = defaultPublicUrl(e.HOST, e.PORT);
+    if (!URL.canParse(publicUrl)) {
+      throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: required, as HOST (${e.HOST}) does not make a URL`);
+    }
+  }
   let plans: PlanTable;
   try {
     plans = loadPlans(e.PLANS_FILE);
@@ -110,7 +126,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl,
+    publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
     plans,
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : e.NODE_ENV === 'test',
@@ -134,6 +151,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       audience: e.DASHBOARD_JWT_AUDIENCE,
     },
   };
+}
+
+/**
+ * The URL of the address a server listens on, for a caller on this machine: `http://HOST:PORT`, an IPv6 host in
+ * brackets, and a wildcard (0.0.0.0, ::), which no one can connect to, as the loopback address of its family. A
+ * service behind a proxy or reached by another name sets PUBLIC_URL.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  let h = host.trim();
+  if (h.startsWith('[') && h.endsWith(']')) h = h.slice(1, -1);
+  if (h === '' || h === '0.0.0.0') h = '127.0.0.1';
+  else if (isIPv6(h) && /^[0:]+$/.test(h)) h = '::1';
+  // (A link-local address with its zone, fe80::1%eth0, makes no URL: loadConfig then asks for PUBLIC_URL.)
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+}
+
+/** The configuration once the server listens on `port`: a derived publicUrl follows the port actually bound (PORT=0). */
+export function withBoundPort(config: Config, port: number): Config {
+  if (port === config.port) return config;
+  return { ...config, port, publicUrl: config.publicUrlIsExplicit ? config.publicUrl : defaultPublicUrl(config.host, port) };
 }
 
 /** Outside production, a dashboard secret is generated once and kept in DATA_DIR so tokens survive restarts. */

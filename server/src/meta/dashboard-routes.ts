@@ -4,11 +4,19 @@ import express, { Router } from 'express';
 import { mintDashboardToken } from '../auth/dashboard-tokens.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../http/api-error.js';
+import { staticAssets } from '../http/static-assets.js';
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
-/** Only our own origin: no inline script, no third-party anything. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 const ACCOUNT_ID = /^[A-Za-z0-9_.:@|-]{1,128}$/;
+/** Only our own origin: no inline script, no third-party anything; never framed (no clickjacking of key actions). */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The page's headers: its policy, no framing, no referrer. */
+function pageHeaders(res: express.Response): void {
+  res.setHeader('Content-Security-Policy', CSP);
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
 
 /**
  * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys and /dashboard/billing,
@@ -21,13 +29,16 @@ export function dashboardRoutes(config: Config): Router {
     ? readFileSync(`${DIST}index.html`, 'utf8').replace('__LOCAL_SIGN_IN__', String(localSignIn))
     : '<!doctype html><title>docextract</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>.</p>';
   const send = (_req: express.Request, res: express.Response) => {
-    res.setHeader('Content-Security-Policy', CSP);
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'no-referrer');
+    pageHeaders(res);
     res.type('text/html').send(page);
   };
   router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/billing'], send);
-  router.use('/dashboard/assets', express.static(DIST, { index: false, fallthrough: false, maxAge: '5m' }));
+  // The built folder holds the page's template too (/dashboard/assets/index.html): every file gets the page's headers.
+  router.use('/dashboard/assets', (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    pageHeaders(res);
+    next();
+  });
+  router.use('/dashboard/assets', staticAssets(DIST, { maxAge: '5m' }));
   if (localSignIn) {
     router.post('/dashboard/dev-session', express.json({ limit: '1kb' }), async (req, res) => {
       const accountId = (req.body as { accountId?: unknown } | undefined)?.accountId;
