@@ -7,6 +7,10 @@ import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { Meter } from './metering/meter.js';
+import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
+
+/** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
+const SHUTDOWN_GRACE_MS = 2000;
 
 /** Starts the service: configuration, database (migrated), HTTP; stops cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -46,7 +50,11 @@ async function main(): Promise<void> {
   const address = server.address();
   config = withBoundPort(config, typeof address === 'object' && address ? address.port : config.port);
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
-  app = createApp({ config, db, logger, meter, schema });
+  // The engine, and the settings its model gets from the capability table, named once at start.
+  const engine = selectEngine(config.extraction);
+  const described = describeEngine(engine);
+  logger[described.level](described.fields, described.message);
+  app = createApp({ config, db, logger, meter, schema, engine });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
@@ -67,6 +75,9 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     force.unref();
+    // Whatever still holds the process then (a database that does not answer, a log reader gone), it ends: SIGTERM
+    // always stops the service within SHUTDOWN_TIMEOUT_MS and a short grace for closing.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       await db.close();
       logger.info('stopped');

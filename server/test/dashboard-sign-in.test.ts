@@ -28,6 +28,22 @@ describe('dashboard local sign-in', () => {
     expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'accountId must be 1-128 letters, digits or ._:@|-', details: null } });
   });
 
+  it.each([
+    ['on a wildcard address', { HOST: '0.0.0.0' }, 404],
+    ['on a network address', { HOST: '192.0.2.10' }, 404],
+    ['on a wildcard address when DASHBOARD_LOCAL_SIGN_IN=true', { HOST: '0.0.0.0', DASHBOARD_LOCAL_SIGN_IN: 'true' }, 200],
+    ['on loopback when DASHBOARD_LOCAL_SIGN_IN=false', { DASHBOARD_LOCAL_SIGN_IN: 'false' }, 404],
+  ])('is offered only on loopback unless configured: %s', async (_name, env, status) => {
+    const other = await startTestServer('embedded', { PUBLIC_URL: 'http://127.0.0.1:8080', ...env });
+    try {
+      const res = await other.fetch('/dashboard/dev-session', { method: 'POST', json: { accountId: 'acct_sign_in' } });
+      expect(res.status).toBe(status);
+      expect((await other.fetch('/dashboard')).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const prod = await startTestServer('embedded', { NODE_ENV: 'production' });
     try {

@@ -20,6 +20,7 @@ const env = z.object({
   DASHBOARD_JWKS_URL: optionalUrl,
   DASHBOARD_JWT_ISSUER: optionalString,
   DASHBOARD_JWT_AUDIENCE: optionalString,
+  DASHBOARD_LOCAL_SIGN_IN: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   // By default the address this service is served at (HOST and PORT): see defaultPublicUrl.
   PUBLIC_URL: optionalUrl,
   PLANS_FILE: optionalString,
@@ -36,11 +37,17 @@ const env = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
   ANTHROPIC_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
+  // Extraction answers are short: 4,096 output tokens hold ~100 invoice lines; one retry may use 16,384 (README).
+  ANTHROPIC_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(4096)),
+  ANTHROPIC_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(16_384)),
+  ANTHROPIC_THINKING: z.preprocess(emptyAsUndefined, z.enum(['off', 'model_default']).default('off')),
+  ANTHROPIC_EFFORT: z.preprocess(emptyAsUndefined, z.enum(['low', 'medium', 'high', 'xhigh', 'max', 'model_default']).default('low')),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_API_BASE: optionalUrl,
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
+  BATCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(180_000)),
 });
 
 export interface Config {
@@ -67,8 +74,17 @@ export interface Config {
   extraction: {
     /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules. */
     engine: 'local' | 'anthropic';
-    anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number };
+    anthropic: {
+      apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number;
+      /** `max_tokens` of the first call, and of the one retry after a `max_tokens` stop. */
+      maxTokens: number; retryMaxTokens: number;
+      /** `off`: the model's documented lowest thinking setting where it has one; `model_default`: send none. */
+      thinking: 'off' | 'model_default';
+      effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | 'model_default';
+    };
     batchConcurrency: number;
+    /** A batch's overall deadline: items still running then fail alone with upstream_timeout. */
+    batchTimeoutMs: number;
   };
   billing: {
     secretKey: string | undefined;
@@ -82,6 +98,12 @@ export interface Config {
     jwksUrl: string | undefined;
     issuer: string | undefined;
     audience: string | undefined;
+    /**
+     * The dashboard's local sign-in (a token for any account id): outside production, only when the service listens
+     * on loopback unless DASHBOARD_LOCAL_SIGN_IN says otherwise, so a service reachable from a network never offers it
+     * by default.
+     */
+    localSignIn: boolean;
   };
 }
 
@@ -140,8 +162,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     extraction: {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
-      anthropic: { apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES },
+      anthropic: {
+        apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
+        maxTokens: e.ANTHROPIC_MAX_TOKENS, retryMaxTokens: Math.max(e.ANTHROPIC_RETRY_MAX_TOKENS, e.ANTHROPIC_MAX_TOKENS), thinking: e.ANTHROPIC_THINKING, effort: e.ANTHROPIC_EFFORT,
+      },
       batchConcurrency: e.BATCH_CONCURRENCY,
+      batchTimeoutMs: e.BATCH_TIMEOUT_MS,
     },
     billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },
     dashboard: {
@@ -149,8 +175,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       jwksUrl: e.DASHBOARD_JWKS_URL,
       issuer: e.DASHBOARD_JWT_ISSUER,
       audience: e.DASHBOARD_JWT_AUDIENCE,
+      localSignIn: e.NODE_ENV !== 'production' && (e.DASHBOARD_LOCAL_SIGN_IN ? e.DASHBOARD_LOCAL_SIGN_IN === 'true' : isLoopbackHost(e.HOST)),
     },
   };
+}
+
+/** Whether a listen address is reachable from this machine only. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockDataDir } from './data-dir-lock.js';
 
 export interface EmbeddedPostgres {
   /** A pg connection config that reaches it. */
@@ -17,7 +18,18 @@ export interface EmbeddedPostgres {
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = await PGlite.create(join(dataDir, 'pgdata'));
+  // Owner-only however the folder came to exist (mkdir's mode applies only to a folder it creates): PGlite writes its
+  // files with the process umask, and the folder also holds the local dashboard secret and the socket.
+  chmodSync(dataDir, 0o700);
+  const release = lockDataDir(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(join(dataDir, 'pgdata'));
+    chmodSync(join(dataDir, 'pgdata'), 0o700);
+  } catch (e) {
+    release();
+    throw e;
+  }
   const socketDir = dataDir;
   const useUnixSocket = process.platform !== 'win32' && join(socketDir, '.s.PGSQL.5432').length < 100;
   const server = useUnixSocket
@@ -35,6 +47,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     async stop() {
       await server.stop();
       await db.close();
+      release();
     },
   };
 }

@@ -27,7 +27,17 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'docextract' } };
   // Asynchronous writes keep logging off the request path (measured: synchronous stdout writes took ~10% of CPU
   // under load); main.ts flushes on shutdown.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
+  return pino(options, destination ?? stdoutDestination());
+}
+
+/**
+ * Standard output, written asynchronously. A reader that goes away (a closed pipe: EPIPE) loses the log lines, never
+ * the service: the error is not thrown, so requests are still answered and SIGTERM still ends the process.
+ */
+function stdoutDestination(): DestinationStream {
+  const out = pino.destination({ dest: 1, sync: false });
+  out.on('error', () => {});
+  return out;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

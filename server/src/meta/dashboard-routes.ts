@@ -24,7 +24,7 @@ function pageHeaders(res: express.Response): void {
  */
 export function dashboardRoutes(config: Config): Router {
   const router = Router();
-  const localSignIn = config.nodeEnv !== 'production' && Boolean(config.dashboard.jwtSecret);
+  const localSignIn = config.dashboard.localSignIn && Boolean(config.dashboard.jwtSecret);
   const page = existsSync(`${DIST}index.html`)
     ? readFileSync(`${DIST}index.html`, 'utf8').replace('__LOCAL_SIGN_IN__', String(localSignIn))
     : '<!doctype html><title>docextract</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>.</p>';
