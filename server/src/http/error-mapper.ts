@@ -16,7 +16,8 @@ export function toApiError(err: unknown): ApiError {
   if (e.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: e.limit ?? 5 * 1024 * 1024 });
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('unsupported_media_type');
   if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] });
-  if (isDatabaseUnavailable(err)) return new ApiError('service_unavailable');
+  // Down, or every connection busy: a moment later it may answer, as the 503 of a database not ready yet says.
+  if (isDatabaseUnavailable(err)) return new ApiError('service_unavailable', undefined, null, { 'Retry-After': '5' });
   // Any other body-parser refusal (http-errors with `expose`, no validator issues): a body that cannot be decoded
   // (a broken gzip or deflate stream) was a 500.
   if (e.expose === true && !Array.isArray(e.errors)) {
