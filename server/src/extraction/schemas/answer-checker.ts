@@ -1,8 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { createContext, Script } from 'node:vm';
 import type { JsonSchema } from '../engines/engine.js';
-import { ApiError } from '../../http/api-error.js';
+import { linearRegExp } from './linear-regexp.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop in some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -14,44 +13,10 @@ export interface SchemaIssue {
 
 export type CheckResult = { ok: true } | { ok: false; issues: SchemaIssue[] };
 
-/** The longest a caller's `pattern` may run on one value before the extraction is refused. */
-export const PATTERN_BUDGET_MS = 100;
-const sandbox = createContext({});
-const runTest = new Script('re.test(s)');
-
-/**
- * Ajv's regular expressions, each test bounded in time: a caller's `pattern` runs on text taken from the document,
- * and JavaScript's backtracking engine can take exponential (or high polynomial) time on a pattern that the static
- * checks in custom-schema.ts did not recognise. The vm timeout interrupts the match; the extraction is then refused
- * as 400 invalid_schema instead of holding the event loop (and every other request) for minutes.
- */
-function boundedRegExp(pattern: string, flags: string): { test(s: string): boolean; toString(): string } {
-  const re = new RegExp(pattern, flags);
-  return {
-    // Ajv keys its compiled patterns by this: it must name the pattern (else every pattern would share one entry).
-    toString: () => re.toString(),
-    test(s: string): boolean {
-      try {
-        sandbox.re = re;
-        sandbox.s = s;
-        return runTest.runInContext(sandbox, { timeout: PATTERN_BUDGET_MS }) as boolean;
-      } catch (e) {
-        if ((e as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-          throw new ApiError('invalid_schema', `The schema cannot be used: the pattern ${JSON.stringify(pattern.slice(0, 60))} takes too long to match; simplify it.`, { errors: [{ path: '/', message: 'a pattern took too long to match' }] });
-        }
-        throw e;
-      } finally {
-        sandbox.re = undefined;
-        sandbox.s = undefined;
-      }
-    },
-  };
-}
-boundedRegExp.code = 'new RegExp';
 
 /** Ajv for answers and callers' schemas: draft 2020-12, every error, known formats only, no remote references. */
 function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: true, loadSchema: undefined, code: { regExp: boundedRegExp } });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false, validateFormats: true, loadSchema: undefined, code: { regExp: linearRegExp } });
   addFormats(ajv);
   return ajv;
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import safeRegex from 'safe-regex2';
+import { compileLinear, UnsupportedPattern } from './linear-regexp.js';
 import { ApiError } from '../../http/api-error.js';
 import type { JsonSchema } from '../engines/engine.js';
 import { compileAnswerSchema, toIssues, type SchemaIssue } from './answer-checker.js';
@@ -44,31 +44,21 @@ function invalid(issues: SchemaIssue[]): ApiError {
 }
 
 /**
- * A pattern is refused unless it is plainly linear to match: no nested repetition (safe-regex2), no repeated group
- * that holds an alternation or another quantifier (`(a|aa)+`, which safe-regex2 lets through), no backreference.
- * Matching is also bounded at run time (answer-checker.ts), so a pattern that slips through costs a bounded time.
+ * A pattern is matched with RE2 (linear-regexp.ts), in time linear in the text whatever its form, so the only patterns
+ * refused are the ones RE2 cannot express (backreferences, lookarounds), and over-long ones.
  */
 function patternProblem(p: string): string | null {
   if (p.length > CUSTOM_SCHEMA_LIMITS.patternLength) return `is longer than ${CUSTOM_SCHEMA_LIMITS.patternLength} characters`;
   try {
-    new RegExp(p, 'u');
+    new RegExp(p, 'u'); // JSON Schema patterns are ECMA-262 expressions: first, is it one at all
   } catch {
     return 'is not a valid regular expression';
   }
-  if (/\\[1-9]|\\k</.test(p)) return 'uses a backreference; backreferences are not accepted';
-  if (!safeRegex(p)) return 'may take exponential time to match (nested repetition); simplify it';
-  // Strip escapes and character classes, then look for a quantified group holding `|` or a quantifier.
-  const plain = p.replace(/\\./g, 'x').replace(/\[(?:\\.|[^\]])*\]/g, 'x');
-  const stack: number[] = [];
-  for (let i = 0; i < plain.length; i++) {
-    const ch = plain[i];
-    if (ch === '(') stack.push(i);
-    else if (ch === ')') {
-      const open = stack.pop() ?? 0;
-      const inner = plain.slice(open + 1, i).replace(/^\?(?::|=|!|<=|<!|<[A-Za-z]\w*>)/, '');
-      const quantified = /^[*+?{]/.test(plain.slice(i + 1));
-      if (quantified && /[|*+?{]/.test(inner)) return 'repeats a group that holds an alternation or a quantifier (may backtrack exponentially); simplify it';
-    }
+  try {
+    compileLinear(p, 'u');
+  } catch (e) {
+    if (e instanceof UnsupportedPattern) return e.message;
+    throw e;
   }
   return null;
 }
