@@ -700,7 +700,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key";
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
             /** @description The document to extract from. */
@@ -973,6 +973,21 @@ export interface components {
                  * @enum {string}
                  */
                 code: "not_found";
+                /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
+                message: string;
+                /** @description Structured details for the codes that have them, else `null`. */
+                details: null;
+            };
+        };
+        /** @description The body of a 422. */
+        OutputTooLargeBody: {
+            /** @description The error. */
+            error: {
+                /**
+                 * @description A stable, machine-readable code.
+                 * @enum {string}
+                 */
+                code: "output_too_large";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1289,11 +1304,8 @@ export interface components {
         UpstreamErrorBody: {
             /** @description The error. */
             error: {
-                /**
-                 * @description A stable, machine-readable code.
-                 * @enum {string}
-                 */
-                code: "upstream_error";
+                /** @description A stable, machine-readable code. */
+                code: "upstream_error" | "upstream_rejected";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1317,13 +1329,32 @@ export interface components {
         };
         /** @description Tokens the model read and wrote for this extraction, and the HEU charged for them. */
         Usage: {
-            /** @description Input tokens the model read (for the offline engine: estimated from the text length). */
+            /**
+             * @description Input tokens the model read at the full input price, over every model call of this extraction (cache reads and
+             *     writes are counted apart, below). For the offline engine: estimated from the text length.
+             */
             inputTokens: components["schemas"]["Count"];
-            /** @description Output tokens the model wrote (for the offline engine: estimated from the answer's length). */
+            /**
+             * @description Output tokens the model wrote over every model call of this extraction, thinking included. For the offline
+             *     engine: estimated from the answer's length.
+             */
             outputTokens: components["schemas"]["Count"];
             /**
-             * @description HEU charged to the month's bucket: `max(1, ceil((inputTokens + outputTokens) / 1000))` per item, summed over
-             *     a batch's successful items. A failed extraction charges nothing.
+             * @description Input tokens the model read from its prompt cache (billed by the provider at a tenth of the input price).
+             *     Present when the engine has a prompt cache (Claude); the offline engine has none and leaves it out.
+             */
+            cacheReadInputTokens?: components["schemas"]["Count"];
+            /**
+             * @description Input tokens the model wrote to its prompt cache (billed by the provider at 1.25 times the input price).
+             *     Present when the engine has a prompt cache (Claude); the offline engine has none and leaves it out.
+             */
+            cacheCreationInputTokens?: components["schemas"]["Count"];
+            /**
+             * @description HEU charged to the month's bucket, from every token the model was billed for:
+             *     `max(1, ceil((inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens) / 1000))` per item
+             *     (a missing member counts 0), summed over a batch's successful items. So the same request costs the same HEU
+             *     whether or not the prompt cache was hit. It is never more than the HEU reserved for the request before it ran.
+             *     A failed extraction charges nothing.
              */
             heu: components["schemas"]["Count"];
         };
@@ -1507,9 +1538,14 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1594,7 +1630,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -1603,9 +1642,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1675,9 +1719,14 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1759,6 +1808,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -1779,7 +1837,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,9 +1849,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1881,6 +1947,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -1901,7 +1976,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -1910,9 +1988,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2003,6 +2086,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2023,7 +2115,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2032,9 +2127,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,6 +2225,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2145,7 +2254,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2154,9 +2266,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2247,6 +2364,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2267,7 +2393,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2276,9 +2405,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2369,6 +2503,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2389,7 +2532,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,9 +2544,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,6 +2642,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2511,7 +2671,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2520,9 +2683,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2622,6 +2790,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
+            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
             /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
             429: {
                 headers: {
@@ -2642,7 +2819,10 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 502: the model provider failed after retries, or kept answering outside the schema. Nothing was charged. */
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2651,9 +2831,14 @@ export interface operations {
                     "application/json": components["schemas"]["UpstreamErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,9 +2906,14 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2820,9 +3010,14 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2888,9 +3083,14 @@ export interface operations {
                     "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
-            /** @description 503: the database is down, or (checkout) billing is not configured. */
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
             503: {
                 headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
                     [name: string]: unknown;
                 };
                 content: {
