@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 import { startCluster, stopCluster, postgresBinDir } from '../server/test/support/postgres-cluster.js';
-import { FakeAnthropic } from '../server/test/support/fake-anthropic.js';
+import { FakeAnthropic, schemaOf } from '../server/test/support/fake-anthropic.js';
 import { emptyAnswer } from '../server/test/support/answers.js';
 import { dataSchemaFor } from '../server/src/extraction/schemas/contract-schemas.js';
 
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     }
 
     // 6. A 20-item batch against a provider that takes 300 ms a call.
-    fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs: 300 });
+    fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs: 300 });
     const slow = await service({ ANTHROPIC_API_KEY: 'sk-ant-bench', ANTHROPIC_BASE_URL: fake.url });
     const items = Array.from({ length: 20 }, (_, i) => ({ id: `r${i}`, document: { text: `Receipt ${i}\nTOTAL 3.00` }, kind: 'receipt' }));
     const walls: number[] = [];

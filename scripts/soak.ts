@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
-import { FakeAnthropic, type Behaviour } from '../server/test/support/fake-anthropic.js';
+import { FakeAnthropic, schemaOf, type Behaviour } from '../server/test/support/fake-anthropic.js';
 import { emptyAnswer } from '../server/test/support/answers.js';
 import { startCluster, stopCluster, type Cluster } from '../server/test/support/postgres-cluster.js';
 
@@ -398,7 +398,7 @@ async function main(): Promise<number> {
     }
     return {
       kind: 'answer',
-      input: emptyAnswer(req.body.tools[0]!.input_schema),
+      input: emptyAnswer(schemaOf(req)),
       delayMs: 20 + rand(181),
       usage: { input_tokens: 200 + rand(2800), output_tokens: 50 + rand(750) },
     };

@@ -2,17 +2,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { estimateHeu } from '../src/metering/heu.js';
+import { AnthropicEngine } from '../src/extraction/engines/anthropic/anthropic-engine.js';
+import { reservationFor } from '../src/metering/heu.js';
 import { dataSchemaFor } from '../src/extraction/schemas/contract-schemas.js';
 import { Meter } from '../src/metering/meter.js';
 import { emptyAnswer } from './support/answers.js';
 import { createTestDatabase, dbModes } from './support/databases.js';
-import { FakeAnthropic } from './support/fake-anthropic.js';
+import { FakeAnthropic, schemaOf } from './support/fake-anthropic.js';
 import { startTestServer, TestClock, TEST_SECRET, type TestServer } from './support/harness.js';
 import { mintDashboardToken } from '../src/auth/dashboard-tokens.js';
 
 const TEXT = 'INVOICE 1\nTotal $10.00';
-const ESTIMATE = estimateHeu(TEXT.length, dataSchemaFor('invoice'));
+/** What an invoice reserves on the default model and settings: its worst case, and the least it can run with. */
+const { wanted: ESTIMATE, least: LEAST } = reservationFor(new AnthropicEngine({
+  apiKey: 'x', model: 'claude-sonnet-5-5', baseUrl: undefined, timeoutMs: 1000, maxRetries: 0, maxTokens: 4096, retryMaxTokens: 16384, thinking: 'off', effort: 'low',
+}).plan({ task: { kind: 'invoice' }, text: TEXT, schema: dataSchemaFor('invoice') }));
 
 function plansFile(free: { heuPerMonth: number; requestsPerMinute: number }): string {
   const file = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
@@ -22,7 +26,7 @@ function plansFile(free: { heuPerMonth: number; requestsPerMinute: number }): st
 
 /** The fake model reports usage worth exactly the estimate, so the bucket fits a known number of requests. */
 function answerAtEstimate(fake: FakeAnthropic, delayMs = 50): void {
-  fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs, usage: { input_tokens: ESTIMATE * 1000 - 10, output_tokens: 10 } });
+  fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs, usage: { input_tokens: ESTIMATE * 1000 - 10, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
 }
 
 describe.each(dbModes())('metering (%s database)', (mode) => {
@@ -57,7 +61,7 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
     }
   });
 
-  it('answers 429 heu_bucket with Retry-After to next month when the bucket is used up, and 402 with details when it cannot cover the estimate', async () => {
+  it('answers 429 heu_bucket with Retry-After to next month when the bucket is used up, and 402 with details when it cannot cover the least the request needs', async () => {
     const clock = new TestClock(new Date('2026-11-30T23:59:00.000Z'));
     const s = await server({ heuPerMonth: ESTIMATE + 1, requestsPerMinute: 1000 }, clock);
     try {
@@ -66,13 +70,33 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
       expect((await invoice(s, key)).status).toBe(200);
       const short = await invoice(s, key);
       expect(short.status).toBe(402);
-      expect(await short.json()).toEqual({ error: { code: 'plan_limit_exceeded', message: expect.any(String), details: { plan: 'free', bucketHeu: 1, requestedHeu: ESTIMATE, upgradeUrl: 'http://127.0.0.1:8080/dashboard/billing?plan=starter' } } });
+      expect(await short.json()).toEqual({ error: { code: 'plan_limit_exceeded', message: expect.any(String), details: { plan: 'free', bucketHeu: 1, requestedHeu: LEAST, upgradeUrl: 'http://127.0.0.1:8080/dashboard/billing?plan=starter' } } });
       await s.db.prisma.usageBucket.updateMany({ where: { accountId: 'acct_full' }, data: { heuUsed: ESTIMATE + 1 } });
       const used = await invoice(s, key);
       expect(used.status).toBe(429);
       expect(used.headers.get('retry-after')).toBe('60');
       expect(await used.json()).toEqual({ error: { code: 'too_many_requests', message: expect.any(String), details: { reason: 'heu_bucket', limit: ESTIMATE + 1, resetAt: '2026-12-01T00:00:00.000Z' } } });
       expect(fake.requests).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('runs a request on a short bucket with the HEU left, its max_tokens sized to them, so heuUsed never passes heuLimit', async () => {
+    // Issue 18 measured 20 HEU used on a 5 HEU plan: nothing bounded the output. Here the model writes all it may.
+    const s = await server({ heuPerMonth: LEAST + 2, requestsPerMinute: 1000 });
+    try {
+      fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), usage: { input_tokens: 1200, output_tokens: req.body.max_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+      const { key } = await s.createKey('acct_short');
+      const res = await invoice(s, key);
+      expect(res.status).toBe(200);
+      expect(fake.requests[0]!.body.max_tokens).toBeLessThan(4096);
+      const { usage } = await res.json();
+      expect(usage.heu).toBeLessThanOrEqual(LEAST + 2);
+      const summary = await account(s, key);
+      expect(summary.heuUsed).toBeLessThanOrEqual(summary.heuLimit);
+      expect(summary.heuUsed).toBe(usage.heu);
+      expect(usage.inputTokens + usage.outputTokens).toBeLessThanOrEqual((LEAST + 2) * 1000);
     } finally {
       await s.close();
     }

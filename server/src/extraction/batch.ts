@@ -2,7 +2,8 @@ import type { components } from '../../../generated/openapi.js';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { toApiError } from '../http/error-mapper.js';
-import { estimateHeu } from '../metering/heu.js';
+import { reservationFor } from '../metering/heu.js';
+import type { ExtractionEngine } from './engines/engine.js';
 import { assertVendorRenewal } from './renewal/renewal-store.js';
 import { runItem, type ItemDeps, type ItemInput } from './run-item.js';
 import { dataSchemaFor } from './schemas/contract-schemas.js';
@@ -12,8 +13,9 @@ type Schemas = components['schemas'];
 type Result = Schemas['BatchItemResult'];
 
 interface PreparedBatch {
-  /** Per request item: what to run, or why it already failed. */
-  items: Array<{ id: string; input: ItemInput } | { id: string; failure: ApiError }>;
+  /** Per request item: what to run and the HEU reserved for it, or why it already failed. */
+  items: Array<{ id: string; input: ItemInput; heu: number } | { id: string; failure: ApiError }>;
+  /** The sum of the items' worst cases: the whole of it must fit in the bucket. */
   estimate: number;
 }
 
@@ -23,7 +25,7 @@ const failure = (id: string, e: unknown): Result => {
 };
 
 /** Checks the batch as a whole (unique ids: else 400 for the call) and each item on its own (a bad one fails alone). */
-async function prepare(prisma: PrismaClient, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
+async function prepare(prisma: PrismaClient, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
   const seen = new Map<string, number>();
   const duplicates: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {
@@ -43,8 +45,9 @@ async function prepare(prisma: PrismaClient, accountId: string, body: Schemas['B
         if (item.kind === 'renewal') await assertVendorRenewal(prisma, accountId, item.document.vendorRenewalId);
         input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document };
       }
-      estimate += estimateHeu(item.document.text.length, input.schema);
-      items.push({ id: item.id, input });
+      const { wanted: heu } = reservationFor(engine.plan({ task: input.task, text: item.document.text, schema: input.schema }));
+      estimate += heu;
+      items.push({ id: item.id, input, heu });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       items.push({ id: item.id, failure: e });
@@ -53,8 +56,14 @@ async function prepare(prisma: PrismaClient, accountId: string, body: Schemas['B
   return { items, estimate };
 }
 
-/** Runs the items `concurrency` at a time; results in request order, usage summed over the successes. */
-async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, signal: AbortSignal): Promise<Schemas['BatchExtraction']> {
+/**
+ * Runs the items `concurrency` at a time, each within the HEU reserved for it; results in request order, usage summed
+ * over the successes. After `deadlineMs` the items still running are stopped and those not started are not begun:
+ * they fail alone with `upstream_timeout` (not charged) and the batch answers with the rest.
+ */
+async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, deadlineMs: number, signal: AbortSignal): Promise<Schemas['BatchExtraction']> {
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const itemSignal = AbortSignal.any([signal, deadline]);
   const results: Result[] = new Array(batch.items.length);
   let next = 0;
   const worker = async () => {
@@ -65,23 +74,29 @@ async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, si
         results[index] = failure(item.id, item.failure);
         continue;
       }
+      if (deadline.aborted) {
+        results[index] = failure(item.id, new ApiError('upstream_timeout', 'The batch ran out of time before this item.'));
+        continue;
+      }
       try {
-        const r = await runItem(deps, item.input, signal);
+        const r = await runItem(deps, item.input, itemSignal, item.heu);
         results[index] = { id: item.id, ok: true, data: r.data as Record<string, unknown>, model: r.model, usage: r.usage, ...(r.document ? { document: r.document } : {}) };
       } catch (e) {
         if (signal.aborted) throw signal.reason;
-        results[index] = failure(item.id, e);
+        results[index] = failure(item.id, deadline.aborted ? new ApiError('upstream_timeout', 'The batch ran out of time during this item.') : e);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, batch.items.length) }, worker));
-  const usage = { inputTokens: 0, outputTokens: 0, heu: 0 };
+  const usage: Schemas['Usage'] = { inputTokens: 0, outputTokens: 0, heu: 0 };
   for (const r of results) {
-    if (r.ok) {
-      usage.inputTokens += r.usage.inputTokens;
-      usage.outputTokens += r.usage.outputTokens;
-      usage.heu += r.usage.heu;
-    }
+    if (!r.ok) continue;
+    usage.inputTokens += r.usage.inputTokens;
+    usage.outputTokens += r.usage.outputTokens;
+    usage.heu += r.usage.heu;
+    // Cache members only when an item reported them (the offline engine has no cache).
+    if (r.usage.cacheReadInputTokens !== undefined) usage.cacheReadInputTokens = (usage.cacheReadInputTokens ?? 0) + r.usage.cacheReadInputTokens;
+    if (r.usage.cacheCreationInputTokens !== undefined) usage.cacheCreationInputTokens = (usage.cacheCreationInputTokens ?? 0) + r.usage.cacheCreationInputTokens;
   }
   return { results, usage };
 }

@@ -4,7 +4,7 @@ import { principalOf } from '../auth/authenticate.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { estimateHeu } from '../metering/heu.js';
+import { reservationFor } from '../metering/heu.js';
 import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
@@ -35,8 +35,8 @@ async function metered(
   req: Request,
   res: Response,
   route: string,
-  estimate: number,
-  work: (signal: AbortSignal) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
+  estimate: { wanted: number; least: number },
+  work: (signal: AbortSignal, reservedHeu: number) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
 ): Promise<void> {
   const principal = principalOf(res);
   if (principal.via !== 'api_key') throw new ApiError('unauthorized');
@@ -44,7 +44,7 @@ async function metered(
   const guard = deps.revocations.guard(res, principal.apiKeyId);
   let outcome: { body: unknown; usage: Schemas['Usage'] };
   try {
-    outcome = await work(guard.signal);
+    outcome = await work(guard.signal, reservation.heu);
   } catch (e) {
     await deps.meter.release(reservation).catch(() => {});
     const reason = guard.signal.aborted ? guard.signal.reason : e;
@@ -62,15 +62,16 @@ async function metered(
 
 export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
-  const itemDeps = (res: Response) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now() });
+  const itemDeps = (req: Request, res: Response) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log });
+  const estimate = (item: ItemInput) => reservationFor(deps.engine.plan({ task: item.task, text: item.document.text, schema: item.schema }));
 
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
       const body = req.body as Schemas['ExtractRequest'];
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
-      await metered(deps, req, res, kind, estimateHeu(body.document.text.length, item.schema), async (signal) => {
-        const { data, model, usage, document } = await runItem(itemDeps(res), item, signal);
+      await metered(deps, req, res, kind, estimate(item), async (signal, heu) => {
+        const { data, model, usage, document } = await runItem(itemDeps(req, res), item, signal, heu);
         const body = document
           ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, document }
           : { data, model, usage };
@@ -83,17 +84,18 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const body = req.body as Schemas['CustomExtractRequest'];
     const schema = prepareCustomSchema(body.schema);
     const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document };
-    await metered(deps, req, res, 'custom', estimateHeu(body.document.text.length, schema), async (signal) => {
-      const { data, model, usage } = await runItem(itemDeps(res), item, signal);
+    await metered(deps, req, res, 'custom', estimate(item), async (signal, heu) => {
+      const { data, model, usage } = await runItem(itemDeps(req, res), item, signal, heu);
       return { body: { data, model, usage }, usage };
     });
   });
 
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
-    const batch = await runBatch.prepare(deps.prisma, principalOf(res).accountId, body);
-    await metered(deps, req, res, 'batch', batch.estimate, async (signal) => {
-      const answer = await runBatch.run(batch, itemDeps(res), deps.config.batchConcurrency, signal);
+    const batch = await runBatch.prepare(deps.prisma, deps.engine, principalOf(res).accountId, body);
+    // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
+    await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal) => {
+      const answer = await runBatch.run(batch, itemDeps(req, res), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
       return { body: answer, usage: answer.usage };
     });
   });

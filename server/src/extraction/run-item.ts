@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/openapi.js';
 import type { PrismaClient } from '../db/database.js';
-import { heuFor } from '../metering/heu.js';
-import type { EngineAnswer, ExtractionEngine, ExtractionTask, FixedData, JsonSchema } from './engines/engine.js';
+import { heuFor, tokensFor } from '../metering/heu.js';
+import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema } from './engines/engine.js';
 import { groundRenewal } from './renewal/grounding.js';
 import { storeRenewalDocument } from './renewal/renewal-store.js';
 
@@ -26,12 +26,16 @@ export interface ItemDeps {
   prisma: PrismaClient;
   accountId: string;
   now: () => Date;
+  log?: EngineLog;
 }
 
-/** One extraction: the engine's answer, grounded and stored when it is a renewal, with its HEU. */
-export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal): Promise<ItemResult> {
-  const answer: EngineAnswer = await deps.engine.extract({ task: item.task, text: item.document.text, schema: item.schema, signal });
-  const usage = { ...answer.usage, heu: heuFor(answer.usage) };
+/**
+ * One extraction within `budgetHeu` (what was reserved for it): the engine's answer, grounded and stored when it is a
+ * renewal, with its HEU, never more than the budget.
+ */
+export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal, budgetHeu: number): Promise<ItemResult> {
+  const answer: EngineAnswer = await deps.engine.extract({ task: item.task, text: item.document.text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu), log: deps.log });
+  const usage = { ...answer.usage, heu: Math.min(heuFor(answer.usage), budgetHeu) };
   if (item.task.kind !== 'renewal') return { data: answer.data, model: answer.model, usage };
   const { data, overallStatus } = groundRenewal(answer.data as FixedData['renewal'], item.document.text);
   if (signal.aborted) throw signal.reason;

@@ -20,6 +20,14 @@ export interface Reservation {
   rate: RateState;
 }
 
+interface Attempt {
+  planName: PlanName;
+  plan: PlanTable[PlanName];
+  used: number;
+  rate: RateState;
+  reservation: Reservation | null;
+}
+
 interface AdmitRow {
   plan: PlanName | null;
   rate_count: number | null;
@@ -39,7 +47,26 @@ export class Meter {
     private readonly upgradeUrl: string,
   ) {}
 
-  async admit(accountId: string, estimateHeu: number, route: string, requestId: string | undefined, now: Date): Promise<Reservation> {
+  /**
+   * Counts the request and reserves its HEU: `wanted` when the bucket has room for it, else what is left of the
+   * bucket when that still covers `least` (the engine then sizes its output to it), else 402/429. A bare number
+   * reserves exactly that. The common case is one statement; a short bucket costs a second one, which does not count
+   * the request again.
+   */
+  async admit(accountId: string, amount: number | { wanted: number; least: number }, route: string, requestId: string | undefined, now: Date): Promise<Reservation> {
+    const { wanted, least } = typeof amount === 'number' ? { wanted: amount, least: amount } : amount;
+    const first = await this.tryAdmit(accountId, wanted, true, route, requestId, now);
+    if (first.reservation) return first.reservation;
+    const left = first.plan.heuPerMonth - first.used;
+    if (first.rate && left < wanted && left >= least && left > 0) {
+      const second = await this.tryAdmit(accountId, left, false, route, requestId, now, first.rate);
+      if (second.reservation) return second.reservation;
+      throw this.refusal(second, least, now);
+    }
+    throw this.refusal(first, least, now);
+  }
+
+  private async tryAdmit(accountId: string, heu: number, count: boolean, route: string, requestId: string | undefined, now: Date, counted?: RateState): Promise<Attempt> {
     const period = monthStart(now);
     const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
     const windowEnd = new Date(window.getTime() + 60_000);
@@ -47,41 +74,45 @@ export class Meter {
     const { free, starter } = this.plans;
     const rows = await this.sql.rows<AdmitRow>('meter_admit', ADMIT_SQL, [
       accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,
-      ts(window), ts(period), estimateHeu, id, route, requestId ?? null, ts(now), ts(new Date(now.getTime() + RESERVATION_TTL_MS)),
+      ts(window), ts(period), heu, id, route, requestId ?? null, ts(now), ts(new Date(now.getTime() + RESERVATION_TTL_MS)), count,
     ]);
     const row = rows[0];
     // The account is gone (its keys went with it; this one was still cached): the key is no longer valid.
     if (!row?.plan) throw new ApiError('invalid_api_key');
     const plan = this.plans[row.plan];
     const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
-    if (row.rate_count === null) {
+    if (row.rate_count === null && count) {
       throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
         { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
         { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
     }
-    const rate = { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
-    if (row.reserved_total === null) {
-      const used = Number(row.used_before ?? 0);
-      if (used >= plan.heuPerMonth) {
-        const next = nextMonthStart(now);
-        throw new ApiError('too_many_requests', `This month's ${plan.heuPerMonth} HEU are used up.`,
-          { reason: 'heu_bucket', limit: plan.heuPerMonth, resetAt: next.toISOString() },
-          { 'Retry-After': String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))), ...rateHeaders(rate) });
-      }
-      throw new ApiError('plan_limit_exceeded', `This request needs an estimated ${estimateHeu} HEU; ${plan.heuPerMonth - used} are left this month.`,
-        { plan: row.plan, bucketHeu: plan.heuPerMonth - used, requestedHeu: estimateHeu, upgradeUrl: this.upgradeUrl },
-        rateHeaders(rate));
+    const rate = counted ?? { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - (row.rate_count ?? 0)), resetSeconds };
+    const used = Number(row.used_before ?? 0);
+    if (row.reserved_total === null) return { planName: row.plan, plan, used, rate, reservation: null };
+    return { planName: row.plan, plan, used, rate, reservation: { id, heu, rate } };
+  }
+
+  private refusal(attempt: Attempt, least: number, now: Date): ApiError {
+    const { plan, planName, used, rate } = attempt;
+    if (used >= plan.heuPerMonth) {
+      const next = nextMonthStart(now);
+      return new ApiError('too_many_requests', `This month's ${plan.heuPerMonth} HEU are used up.`,
+        { reason: 'heu_bucket', limit: plan.heuPerMonth, resetAt: next.toISOString() },
+        { 'Retry-After': String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))), ...rateHeaders(rate) });
     }
-    return { id, heu: estimateHeu, rate };
+    return new ApiError('plan_limit_exceeded', `This request needs at least ${least} HEU; ${plan.heuPerMonth - used} are left this month.`,
+      { plan: planName, bucketHeu: plan.heuPerMonth - used, requestedHeu: least, upgradeUrl: this.upgradeUrl },
+      rateHeaders(rate));
   }
 
   /**
    * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
-   * was revoked while the request ran, the reservation is released instead and `keyActive` is false.
+   * was revoked while the request ran, the reservation is released instead and `keyActive` is false. Never more than
+   * was reserved (the engines are held to it; this is the last guard).
    */
   async settle(reservation: Reservation, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string): Promise<{ keyActive: boolean }> {
     const rows = await this.sql.rows<{ active: boolean | null }>('meter_settle', SETTLE_SQL, [
-      apiKeyId, usage.heu, usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+      apiKeyId, Math.min(usage.heu, reservation.heu), usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
     ]);
     return { keyActive: rows[0]?.active === true };
   }
@@ -105,7 +136,8 @@ export function rateHeaders(rate: RateState): Record<string, string> {
 // then record the reservation. Row locks taken by ON CONFLICT make concurrent requests queue on the account's rows,
 // so neither limit can be passed; the snapshot values explain a refusal.
 // $1 account, $2/$3 rpm (starter/free), $4/$5 HEU a month (starter/free), $6 minute window, $7 period, $8 estimate,
-// $9 record id, $10 route, $11 request id, $12 now, $13 expiry.
+// $9 record id, $10 route, $11 request id, $12 now, $13 expiry, $14 whether to count the request (false on the second
+// try with a smaller amount: the first already counted it).
 const ADMIT_SQL = `
   WITH acct AS (
     SELECT a.plan,
@@ -115,7 +147,7 @@ const ADMIT_SQL = `
   ),
   rate AS (
     INSERT INTO rate_windows AS r (account_id, window_start, count)
-    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1 AND $14::boolean
     ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
       WHERE r.count < (SELECT rpm FROM acct)
     RETURNING count
@@ -123,7 +155,7 @@ const ADMIT_SQL = `
   bucket AS (
     INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
     SELECT $1, $7::timestamp(3), $8::int FROM acct
-    WHERE EXISTS (SELECT 1 FROM rate) AND $8::int <= acct.heu_limit
+    WHERE (EXISTS (SELECT 1 FROM rate) OR NOT $14::boolean) AND $8::int <= acct.heu_limit
     ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
       WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
     RETURNING heu_used

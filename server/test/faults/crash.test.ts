@@ -10,7 +10,7 @@ import { loadPlans } from '../../src/config/plans.js';
 import { emptyAnswer } from '../support/answers.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createTestDatabase, dbModes } from '../support/databases.js';
-import { FakeAnthropic } from '../support/fake-anthropic.js';
+import { FakeAnthropic, schemaOf } from '../support/fake-anthropic.js';
 
 const SECRET = 'crash-test-secret-0123456789-0123456789-0123';
 const ACCOUNT = 'acct_crash';
@@ -20,7 +20,7 @@ describe.each(dbModes())('kill -9 during a burst (%s database)', (mode) => {
     const database = await createTestDatabase(mode);
     const fake = await new FakeAnthropic().start();
     let n = 0;
-    fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs: 20 + ((n++ * 37) % 200) });
+    fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs: 20 + ((n++ * 37) % 200) });
     const plansFile = join(mkdtempSync(join(tmpdir(), 'crash-plans-')), 'plans.json');
     writeFileSync(plansFile, JSON.stringify({ free: { heuPerMonth: 1_000_000, requestsPerMinute: 100_000 }, starter: { heuPerMonth: 1_000_000, requestsPerMinute: 100_000 } }));
     const env = {

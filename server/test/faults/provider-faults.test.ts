@@ -2,7 +2,7 @@
 // of calls, and nothing charged.
 import { dataSchemaFor } from '../../src/extraction/schemas/contract-schemas.js';
 import { emptyAnswer } from '../support/answers.js';
-import { FakeAnthropic, type Behaviour } from '../support/fake-anthropic.js';
+import { documentOf, FakeAnthropic, schemaOf, type Behaviour } from '../support/fake-anthropic.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
 const MAX_RETRIES = 2;
@@ -30,29 +30,34 @@ describe('model provider faults (fake provider on 127.0.0.1)', () => {
     return { heuUsed: bucket?.heuUsed ?? 0, reserved };
   };
 
-  it.each<[string, Behaviour, number, number]>([
-    // [what, behaviour on every call, status we answer, calls made]
-    ['429 rate limited', { kind: 'status', status: 429 }, 502, MAX_RETRIES + 1],
-    ['500 server error', { kind: 'status', status: 500 }, 502, MAX_RETRIES + 1],
-    ['529 overloaded', { kind: 'status', status: 529 }, 502, MAX_RETRIES + 1],
-    ['connection reset', { kind: 'reset' }, 502, MAX_RETRIES + 1],
-    ['400 invalid request (not retried)', { kind: 'status', status: 400 }, 502, 1],
-    ['401 bad provider key (not retried)', { kind: 'status', status: 401 }, 502, 1],
-    ['a body that is not JSON', { kind: 'garbage' }, 502, 1],
-    ['JSON that is not a Messages response', { kind: 'shapeless' }, 502, 1],
-    ['text instead of the tool call (one repair turn)', { kind: 'text' }, 502, 2],
-    ['an answer outside the schema (one repair turn)', { kind: 'answer', input: { nonsense: true } }, 502, 2],
-    ['no answer within the timeout', { kind: 'hang' }, 504, 1],
-  ])('%s (%j): answers %i with the envelope, bounded calls, nothing charged', async (_what, behaviour, status, calls) => {
+  it.each<[string, Behaviour, number, string, number]>([
+    // [what, behaviour on every call, status we answer, code, calls made]; https://platform.claude.com/docs/en/api/errors
+    ['429 rate limited', { kind: 'status', status: 429 }, 503, 'service_unavailable', MAX_RETRIES + 1],
+    ['429 spend limit (not retried)', { kind: 'spend_limit' }, 503, 'service_unavailable', 1],
+    ['500 server error', { kind: 'status', status: 500 }, 502, 'upstream_error', MAX_RETRIES + 1],
+    ['529 overloaded', { kind: 'status', status: 529 }, 503, 'service_unavailable', MAX_RETRIES + 1],
+    ['connection reset', { kind: 'reset' }, 502, 'upstream_error', MAX_RETRIES + 1],
+    ['400 invalid request (not retried)', { kind: 'status', status: 400 }, 502, 'upstream_rejected', 1],
+    ['401 bad provider key (not retried)', { kind: 'status', status: 401 }, 502, 'upstream_rejected', 1],
+    ['404 unknown model (not retried)', { kind: 'status', status: 404 }, 502, 'upstream_rejected', 1],
+    ['a body that is not JSON', { kind: 'garbage' }, 502, 'upstream_error', 1],
+    ['JSON that is not a Messages response', { kind: 'shapeless' }, 502, 'upstream_error', 1],
+    ['text instead of the JSON answer (one repair turn)', { kind: 'text' }, 502, 'upstream_error', 2],
+    ['an answer outside the schema (one repair turn)', { kind: 'answer', input: { nonsense: true } }, 502, 'upstream_error', 2],
+    ['a refusal (no repair turn)', { kind: 'refusal' }, 502, 'upstream_error', 1],
+    ['max_tokens twice (one larger retry)', { kind: 'max_tokens' }, 422, 'output_too_large', 2],
+    ['no answer within the timeout', { kind: 'hang' }, 504, 'upstream_timeout', 1],
+  ])('%s (%j): answers %i %s with the envelope, bounded calls, nothing charged', async (_what, behaviour, status, code, calls) => {
     fake.fallback = () => behaviour;
     const before = await ledger();
     const res = await extract('invoice', { document: { text: 'Invoice 12\nTotal: $5.00' } });
     expect(res.status).toBe(status);
     const body = await res.json();
-    expect(body).toEqual({ error: { code: status === 504 ? 'upstream_timeout' : 'upstream_error', message: expect.any(String), details: null } });
+    expect(body).toEqual({ error: { code, message: expect.any(String), details: null } });
     expect(JSON.stringify(body)).not.toMatch(/sk-ant|127\.0\.0\.1|at .*\.(ts|js)/);
     expect(fake.requests.length).toBeLessThanOrEqual(calls);
     expect(fake.requests.length).toBeGreaterThanOrEqual(1);
+    expect(fake.refused).toEqual([]);
     expect(await ledger()).toEqual(before);
   });
 
@@ -67,8 +72,8 @@ describe('model provider faults (fake provider on 127.0.0.1)', () => {
 
   it('fails only the batch items whose calls fail, and charges only the ones that succeed', async () => {
     fake.fallback = (req) => {
-      const text = req.body.messages[0]!.content.map((c) => c.text ?? '').join('');
-      return text.includes('FAILS') ? { kind: 'status', status: 500 } : { kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema) };
+      const text = documentOf(req);
+      return text.includes('FAILS') ? { kind: 'status', status: 500 } : { kind: 'answer', input: emptyAnswer(schemaOf(req)) };
     };
     const before = await ledger();
     const res = await extract('batch', { items: [

@@ -6,14 +6,14 @@ import { mintDashboardToken } from '../../src/auth/dashboard-tokens.js';
 import { emptyAnswer } from '../support/answers.js';
 import { startChildServer } from '../support/child-server.js';
 import { createTestDatabase } from '../support/databases.js';
-import { FakeAnthropic } from '../support/fake-anthropic.js';
+import { FakeAnthropic, schemaOf } from '../support/fake-anthropic.js';
 
 const SECRET = 'shutdown-test-secret-0123456789-0123456789-01';
 
 it('finishes every in-flight request on SIGTERM, refuses new connections, exits 0, and charges exactly the answers', async () => {
   const database = await createTestDatabase('embedded');
   const fake = await new FakeAnthropic().start();
-  fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(req.body.tools[0]!.input_schema), delayMs: 800 });
+  fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs: 800 });
   const plansFile = join(mkdtempSync(join(tmpdir(), 'shutdown-plans-')), 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ free: { heuPerMonth: 1_000_000, requestsPerMinute: 100_000 }, starter: { heuPerMonth: 1_000_000, requestsPerMinute: 100_000 } }));
   const server = await startChildServer({

@@ -11,8 +11,10 @@ export function emptyAnswer(schema: Schema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0];
   switch (schema.type) {
     case 'object': {
+      // A member left out of `required` is left out of the answer (a structured-output schema's way of saying null).
       const props = (schema.properties ?? {}) as Record<string, Schema>;
-      return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, emptyAnswer(v)]));
+      const required = Array.isArray(schema.required) ? new Set(schema.required as string[]) : null;
+      return Object.fromEntries(Object.entries(props).filter(([k]) => !required || required.has(k)).map(([k, v]) => [k, emptyAnswer(v)]));
     }
     case 'array': return [];
     case 'string': return '';

@@ -1,30 +1,131 @@
-// A small Anthropic Messages API on 127.0.0.1 for tests: answers tool_use responses, and can be told to delay,
-// fail with 429/500/529, answer input outside the schema or a body that is not JSON, hang, or reset the connection. It records every request.
+// A small Anthropic Messages API on 127.0.0.1 for tests. It refuses, per model, the requests the documentation says
+// that model refuses (see MODEL_RULES), answers with thinking blocks, cache usage and the stop reasons the engine must
+// handle, and can be told to delay, fail with 429/500/529 (with or without retry-after, or a spend limit), answer
+// outside the schema, send a body that is not JSON, hang, or reset the connection. It records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+type Block = { type: string; text?: string; content?: string; tool_use_id?: string; is_error?: boolean; source?: { type: string; data?: string }; cache_control?: unknown };
 
 export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: {
     model: string;
     max_tokens: number;
-    system: Array<{ type: string; text: string; cache_control?: unknown }>;
-    tools: Array<{ name: string; input_schema: Record<string, unknown>; cache_control?: unknown }>;
-    tool_choice: { type: string; name: string };
-    messages: Array<{ role: string; content: Array<{ type: string; text?: string; content?: string; tool_use_id?: string; is_error?: boolean }> }>;
+    system?: Array<{ type: string; text: string; cache_control?: unknown }>;
+    tools?: Array<{ name: string; input_schema: Record<string, unknown>; cache_control?: unknown; strict?: boolean }>;
+    tool_choice?: { type: string; name?: string };
+    thinking?: { type: string; budget_tokens?: number };
+    output_config?: { effort?: string; format?: { type: string; schema: Record<string, unknown> } };
+    temperature?: number;
+    top_p?: number;
+    top_k?: number;
+    messages: Array<{ role: string; content: Block[] | string }>;
   };
 }
 
+/** The schema the model must answer: the structured output's, else the (first) tool's. */
+export function schemaOf(req: RecordedRequest): Record<string, unknown> {
+  return req.body.output_config?.format?.schema ?? req.body.tools?.[0]?.input_schema ?? {};
+}
+
+/** The document text of a request (document blocks and text blocks of the first user turn). */
+export function documentOf(req: RecordedRequest): string {
+  const first = req.body.messages[0]!.content;
+  return typeof first === 'string' ? first : first.map((b) => b.source?.data ?? b.text ?? '').join('\n');
+}
+
+type Usage = { input_tokens: number; output_tokens: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
+
 export type Behaviour =
-  | { kind: 'answer'; input: unknown; delayMs?: number; usage?: { input_tokens: number; output_tokens: number } }
-  | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 }
+  | { kind: 'answer'; input: unknown; delayMs?: number; usage?: Usage }
+  | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 | 403 | 404; retryAfter?: string | null }
+  /** 429 for an organisation over its monthly spend cap: no retry-after, error.details.error_code set. */
+  | { kind: 'spend_limit' }
   | { kind: 'hang' }
   | { kind: 'reset' }
   | { kind: 'text' }
+  /** Stops at max_tokens with a truncated answer (output_tokens = the request's max_tokens). */
+  | { kind: 'max_tokens' }
+  | { kind: 'refusal' }
   /** 200 with a body that is not JSON. */
   | { kind: 'garbage' }
   /** 200 with JSON that is not a Messages response. */
   | { kind: 'shapeless' };
+
+/**
+ * What each model refuses with a 400, from its documentation page. A model not listed is unknown: 404, as the API
+ * answers an unknown model id (https://platform.claude.com/docs/en/api/errors, not_found_error).
+ */
+interface ModelRules {
+  /** tool_choice {type: tool} or {type: any}. */
+  forcedToolChoice: boolean;
+  /** thinking types accepted (besides leaving thinking out). */
+  thinking: string[];
+  /** temperature / top_p / top_k. */
+  sampling: boolean;
+  /** output_config.effort. */
+  effort: boolean;
+  /** Adaptive thinking on unless turned off: answers start with a thinking block. */
+  thinksByDefault: boolean;
+  /** Documented cache minimum, tokens. */
+  cacheMin: number;
+}
+
+export const MODEL_RULES: Record<string, ModelRules> = {
+  // Sonnet 5.5 migration guide: "five settings that return a 400 error: thinking budgets, sampling parameters,
+  // assistant prefill, forced tool choice, and thinking: {type: disabled}"; between_tools is its lowest setting.
+  'claude-sonnet-5-5': { forcedToolChoice: false, thinking: ['adaptive', 'between_tools'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  // Opus 5.5 migration guide: thinking cannot be disabled (disabled and enabled+budget 400), forced tool_choice 400.
+  'claude-opus-5-5': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  // Models overview: Fable 5.1 "Adaptive (always on)"; forced tool choice refused like Opus 5.5 (issue 18).
+  'claude-fable-5-1': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  // Haiku 5.5 migration guide: thinking enabled+budget becomes adaptive, disabled accepted, sampling parameters 400.
+  'claude-haiku-5-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  // Sonnet 5 overview: adaptive on by default, disabled accepted, manual budgets and sampling parameters 400.
+  'claude-sonnet-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 1024 },
+  // Haiku 4.5: extended thinking (enabled with a budget), no effort parameter, cache minimum 4,096.
+  'claude-haiku-4-5': { forcedToolChoice: true, thinking: ['enabled', 'disabled'], sampling: true, effort: false, thinksByDefault: false, cacheMin: 4096 },
+};
+
+/** Why the documented model would refuse this request with a 400, or null. */
+export function refusalOf(body: RecordedRequest['body'], rules: ModelRules): string | null {
+  const forced = body.tool_choice && (body.tool_choice.type === 'tool' || body.tool_choice.type === 'any');
+  if (forced && !rules.forcedToolChoice) return `tool_choice.type ${body.tool_choice!.type} is not supported for this model`;
+  if (body.thinking && !rules.thinking.includes(body.thinking.type)) return `"thinking.type.${body.thinking.type}" is not supported for this model`;
+  if (!rules.sampling && (body.temperature !== undefined || body.top_p !== undefined || body.top_k !== undefined)) return 'temperature is deprecated for this model';
+  if (body.output_config?.effort && !rules.effort) return 'output_config.effort is not supported for this model';
+  if (body.thinking?.type === 'between_tools' && ['xhigh', 'max'].includes(body.output_config?.effort ?? '')) return 'effort xhigh and max are not supported with between_tools';
+  const last = body.messages[body.messages.length - 1];
+  if (last?.role === 'assistant' && rules.thinksByDefault) return 'assistant message prefill is not supported for this model';
+  if (body.output_config?.format?.schema) {
+    const { optional, unions } = complexity(body.output_config.format.schema);
+    if (optional > 24 || unions > 16) return 'Schema is too complex for compilation.';
+  }
+  if (forced && body.thinking?.type === 'adaptive') return 'tool_choice forces tool use, which is not compatible with thinking';
+  return null;
+}
+
+/** Optional and union-typed properties across a schema, as structured outputs count them. */
+export function complexity(schema: unknown): { optional: number; unions: number } {
+  let optional = 0;
+  let unions = 0;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    if (n.properties && typeof n.properties === 'object') {
+      const required = new Set(Array.isArray(n.required) ? n.required : []);
+      for (const [name, prop] of Object.entries(n.properties as Record<string, Record<string, unknown>>)) {
+        if (!required.has(name)) optional++;
+        if (Array.isArray(prop.anyOf) || Array.isArray(prop.type)) unions++;
+      }
+    }
+    for (const v of Object.values(n)) visit(v);
+  };
+  visit(schema);
+  return { optional, unions };
+}
 
 export class FakeAnthropic {
   readonly requests: RecordedRequest[] = [];
@@ -33,11 +134,15 @@ export class FakeAnthropic {
   fallback: (req: RecordedRequest) => Behaviour = () => ({ kind: 'answer', input: {} });
   private server!: Server;
   private hanging = new Set<ServerResponse>();
+  /** System prompts cached so far (the second request with one reads it). */
+  private cached = new Set<string>();
   url = '';
   /** Requests being answered now, the most at once, and how many callers hung up before their answer. */
   inFlight = 0;
   maxInFlight = 0;
   abandoned = 0;
+  /** Requests refused with 400 by the model rules, with the reason. */
+  readonly refused: string[] = [];
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -54,6 +159,8 @@ export class FakeAnthropic {
   reset(): void {
     this.queue = [];
     this.requests.length = 0;
+    this.refused.length = 0;
+    this.cached.clear();
     this.maxInFlight = 0;
     this.abandoned = 0;
   }
@@ -64,11 +171,16 @@ export class FakeAnthropic {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  private error(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}, details?: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_fake_err_${this.requests.length}`, ...headers });
+    res.end(JSON.stringify({ type: 'error', error: { type, message, ...(details ? { details } : {}) }, request_id: `req_fake_err_${this.requests.length}` }));
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not found' } }));
+      this.error(res, 404, 'not_found_error', 'not found');
       return;
     }
     const recorded: RecordedRequest = { headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
@@ -79,14 +191,28 @@ export class FakeAnthropic {
       this.inFlight--;
       if (!res.writableFinished) this.abandoned++;
     });
+    const rules = MODEL_RULES[recorded.body.model];
+    if (!rules) {
+      this.error(res, 404, 'not_found_error', `model: ${recorded.body.model}`);
+      return;
+    }
+    const refusal = refusalOf(recorded.body, rules);
+    if (refusal) {
+      this.refused.push(refusal);
+      this.error(res, 400, 'invalid_request_error', refusal);
+      return;
+    }
     const behaviour = this.queue.shift() ?? this.fallback(recorded);
     switch (behaviour.kind) {
       case 'status': {
-        const type = { 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error', 400: 'invalid_request_error', 401: 'authentication_error' }[behaviour.status];
-        res.writeHead(behaviour.status, { 'content-type': 'application/json', 'retry-after-ms': '5', 'x-should-retry': behaviour.status >= 429 ? 'true' : 'false' });
-        res.end(JSON.stringify({ type: 'error', error: { type, message: `fake ${type}` } }));
+        const type = { 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error', 400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error' }[behaviour.status];
+        const retry: Record<string, string> = behaviour.retryAfter === null ? {} : behaviour.retryAfter !== undefined ? { 'retry-after': behaviour.retryAfter } : { 'retry-after-ms': '5' };
+        this.error(res, behaviour.status, type, `fake ${type}`, { ...retry, 'x-should-retry': behaviour.status >= 429 ? 'true' : 'false' });
         return;
       }
+      case 'spend_limit':
+        this.error(res, 429, 'rate_limit_error', 'Your organization has reached its monthly usage limit.', { 'x-should-retry': 'true' }, { error_code: 'enforced_spend_limit_reached' });
+        return;
       case 'hang':
         this.hanging.add(res);
         res.on('close', () => this.hanging.delete(res));
@@ -101,7 +227,13 @@ export class FakeAnthropic {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"type":"message","content":"none"}');
         return;
       case 'text':
-        this.reply(res, recorded, [{ type: 'text', text: 'I would rather not.' }], 'end_turn');
+        this.reply(res, recorded, rules, [{ type: 'text', text: 'I would rather not.' }], 'end_turn');
+        return;
+      case 'max_tokens':
+        this.reply(res, recorded, rules, [{ type: 'text', text: '{"lineItems": [{"descr' }], 'max_tokens', { input_tokens: 1200, output_tokens: recorded.body.max_tokens });
+        return;
+      case 'refusal':
+        this.reply(res, recorded, rules, [], 'refusal', { input_tokens: 1200, output_tokens: 5 });
         return;
       case 'answer': {
         if (behaviour.delayMs) {
@@ -109,22 +241,37 @@ export class FakeAnthropic {
           await Promise.race([new Promise((r) => setTimeout(r, behaviour.delayMs)), closed]);
           if (res.destroyed) return;
         }
-        this.reply(res, recorded, [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: recorded.body.tools[0]!.name, input: behaviour.input }], 'tool_use', behaviour.usage);
+        const content = recorded.body.output_config?.format
+          ? [{ type: 'text', text: JSON.stringify(behaviour.input) }]
+          : [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: recorded.body.tools?.[0]?.name ?? 'none', input: behaviour.input }];
+        this.reply(res, recorded, rules, content, recorded.body.output_config?.format ? 'end_turn' : 'tool_use', behaviour.usage);
       }
     }
   }
 
-  private reply(res: ServerResponse, req: RecordedRequest, content: unknown[], stop: string, usage = { input_tokens: 1200, output_tokens: 300 }): void {
+  private reply(res: ServerResponse, req: RecordedRequest, rules: ModelRules, content: unknown[], stop: string, usage?: Usage): void {
+    // Thinking on unless the request turned it off: the answer starts with a thinking block (its tokens are output).
+    const thinking = rules.thinksByDefault && !['disabled', 'between_tools'].includes(req.body.thinking?.type ?? '')
+      ? [{ type: 'thinking', thinking: '', signature: 'sig_fake' }] : [];
+    // A system prompt marked for caching above the model's minimum (4 characters a token) is written once, then read.
+    const system = req.body.system?.find((b) => b.cache_control);
+    const cacheable = system && system.text.length / 4 >= rules.cacheMin ? Math.ceil(system.text.length / 4) : 0;
+    const hit = cacheable > 0 && this.cached.has(system!.text);
+    if (cacheable) this.cached.add(system!.text);
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_${this.requests.length}` });
     res.end(JSON.stringify({
       id: `msg_${this.requests.length}`,
       type: 'message',
       role: 'assistant',
       model: req.body.model,
-      content,
+      content: [...thinking, ...content],
       stop_reason: stop,
       stop_sequence: null,
-      usage: { ...usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      usage: {
+        cache_creation_input_tokens: cacheable && !hit ? cacheable : 0,
+        cache_read_input_tokens: hit ? cacheable : 0,
+        ...(usage ?? { input_tokens: 1200, output_tokens: 300 }),
+      },
     }));
   }
 }

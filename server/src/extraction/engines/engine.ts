@@ -22,8 +22,26 @@ export interface FixedData {
 }
 
 export interface EngineUsage {
+  /** Input tokens billed at the full price (cache reads and writes apart). */
   inputTokens: number;
   outputTokens: number;
+  /** Present only for an engine with a prompt cache (Claude). */
+  cacheReadInputTokens?: number;
+  cacheCreationInputTokens?: number;
+}
+
+/** The tokens an extraction may bill, in every model call: what the reservation should cover, and the least it needs. */
+export interface TokenPlan {
+  /** The worst case: enough for the first call and one retry or repair turn. */
+  wanted: number;
+  /** Less than this and the extraction cannot run at all (402). */
+  least: number;
+}
+
+/** Logging for an engine: provider failures with their request ids, never document text. */
+export interface EngineLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
 
 export interface EngineAnswer {
@@ -42,10 +60,18 @@ export interface EngineInput {
   schema: JsonSchema;
   /** Aborted when the caller goes away or its key is revoked: stop work and reject. */
   signal: AbortSignal;
+  /**
+   * The most tokens (input and output, over every call) this extraction may bill: what was reserved for it. The engine
+   * sizes each call's output limit so the total stays within it.
+   */
+  budgetTokens: number;
+  log?: EngineLog;
 }
 
 /** One way of turning a document into data: Claude, or the offline rules. */
 export interface ExtractionEngine {
   readonly name: 'anthropic' | 'local';
+  /** The tokens to reserve before `extract` runs (metering turns them into HEU). */
+  plan(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): TokenPlan;
   extract(input: EngineInput): Promise<EngineAnswer>;
 }

@@ -1,17 +1,25 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ApiError } from '../../../http/api-error.js';
+import { billedTokens, claudeTokensIn } from '../../../metering/heu.js';
 import { checkAnswer, type SchemaIssue } from '../../schemas/answer-checker.js';
-import type { EngineAnswer, EngineInput, ExtractionEngine, ExtractionTask } from '../engine.js';
-import { SYSTEM_PROMPT, TOOL_DESCRIPTION, TOOL_NAME, userTurn } from './instructions.js';
+import type { EngineAnswer, EngineInput, EngineUsage, ExtractionEngine, ExtractionTask, TokenPlan } from '../engine.js';
+import { SYSTEM_PROMPT, TOOL_NAME, taskText } from './instructions.js';
+import { capabilitiesOf, type ModelCapabilities } from './models.js';
+import { providerFailure, spendLimitAware } from './provider-errors.js';
+import { buildRequest, documentBlock, type AnswerMode, type ThinkingSettings } from './request.js';
+import { reshapeForStructuredOutput, restoreNulls } from './structured-schema.js';
 
-export interface AnthropicSettings {
+export interface AnthropicSettings extends ThinkingSettings {
   apiKey: string;
   model: string;
   baseUrl: string | undefined;
   /** The whole extraction, retries and repair turn included. */
   timeoutMs: number;
   maxRetries: number;
-  maxOutputTokens: number;
+  /** `max_tokens` of the first call (thinking included). */
+  maxTokens: number;
+  /** `max_tokens` of the one retry after a `max_tokens` stop, when the reservation covers it. */
+  retryMaxTokens: number;
 }
 
 const TASKS: Record<ExtractionTask['kind'], string> = {
@@ -21,28 +29,47 @@ const TASKS: Record<ExtractionTask['kind'], string> = {
   'job-posting': 'Extract the job posting.',
   'meeting-notes': 'Extract the meeting notes.',
   renewal: 'Extract the SaaS subscription renewal terms, each value with its verbatim source quote.',
-  custom: 'Extract the fields the tool schema describes.',
+  custom: 'Extract the fields the schema describes.',
 };
 
-/** Thrown when our own overall deadline passed: 504. */
-class DeadlineExceeded extends Error {}
+/** Fewer output tokens than this cannot hold an answer: do not make the call. */
+const MIN_OUTPUT_TOKENS = 512;
+/** Request framing beyond the texts we count (roles, block types, the tool definition's envelope). */
+const OVERHEAD_CHARS = 600;
+/** The repair turn's feedback is at most 20 issues. */
+const FEEDBACK_CHARS = 2000;
 
 /**
- * Claude through the Anthropic SDK. The route's schema is the input_schema of one tool that tool_choice forces, so
- * the answer is JSON of that shape; the system prompt and tool are cached. The answer is checked with Ajv; a wrong
- * one gets one repair turn showing the errors, then 502.
+ * Claude through the Anthropic SDK, with settings taken from the model's row of the capability table (models.ts).
+ * Fixed routes answer through structured outputs (their schemas reshaped to fit its limits); custom schemas through a
+ * tool the model is told to call (`tool_choice: auto`: forcing it is refused by current models). Every answer is
+ * checked against the contract with Ajv; a wrong one gets one repair turn. `max_tokens` gets one larger retry when the
+ * budget covers it, else 422 `output_too_large`; a refusal gets no repair. Each call's `max_tokens` is what is left
+ * of the item's token budget, so the extraction never bills more than was reserved.
  */
 export class AnthropicEngine implements ExtractionEngine {
   readonly name = 'anthropic' as const;
+  readonly capabilities: ModelCapabilities;
   private readonly client: Anthropic;
+  private readonly modes = new WeakMap<object, AnswerMode & { unfit: string | null }>();
 
   constructor(private readonly settings: AnthropicSettings) {
+    this.capabilities = capabilitiesOf(settings.model);
     this.client = new Anthropic({
       apiKey: settings.apiKey,
       baseURL: settings.baseUrl,
       maxRetries: settings.maxRetries,
       timeout: settings.timeoutMs,
+      fetch: spendLimitAware(),
     });
+  }
+
+  /** Reserve the first call and one retry (or repair turn) at the largest, run with at least one small call. */
+  plan(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): TokenPlan {
+    const prompt = this.promptTokens(input);
+    const first = this.firstMaxTokens();
+    const second = Math.max(Math.min(this.settings.retryMaxTokens, this.capabilities.maxOutputTokens), first + claudeTokensIn(FEEDBACK_CHARS) + first);
+    return { wanted: prompt + first + prompt + second, least: prompt + MIN_OUTPUT_TOKENS };
   }
 
   async extract(input: EngineInput): Promise<EngineAnswer> {
@@ -52,60 +79,108 @@ export class AnthropicEngine implements ExtractionEngine {
       return await this.converse(input, signal);
     } catch (e) {
       if (input.signal.aborted) throw input.signal.reason ?? e;
-      if (deadline.aborted || e instanceof DeadlineExceeded || e instanceof Anthropic.APIConnectionTimeoutError) {
-        throw new ApiError('upstream_timeout');
-      }
+      if (deadline.aborted || e instanceof Anthropic.APIConnectionTimeoutError) throw new ApiError('upstream_timeout');
       if (e instanceof ApiError) throw e;
-      if (e instanceof Anthropic.APIError) throw new ApiError('upstream_error', `The model provider failed${e.status ? ` (HTTP ${e.status})` : ''}.`);
+      if (e instanceof Anthropic.APIError) throw providerFailure(e, this.settings.model, input.log);
       throw e;
     }
   }
 
+  private firstMaxTokens(): number {
+    return Math.min(this.settings.maxTokens, this.capabilities.maxOutputTokens);
+  }
+
+  private mode(input: Pick<EngineInput, 'task' | 'schema'>): AnswerMode & { unfit: string | null } {
+    let mode = this.modes.get(input.schema);
+    if (!mode) {
+      const reshaped = input.task.kind !== 'custom' && this.capabilities.structuredOutputs ? reshapeForStructuredOutput(input.schema) : null;
+      mode = reshaped && !reshaped.unfit
+        ? { kind: 'structured', schema: reshaped.schema, unfit: null }
+        : { kind: 'tool', schema: input.schema, unfit: reshaped?.unfit ?? null };
+      this.modes.set(input.schema, mode);
+    }
+    return mode;
+  }
+
+  private promptTokens(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): number {
+    const schemaChars = JSON.stringify(this.mode(input).schema).length;
+    // JSON escaping of the document on the wire does not change its tokens; its characters are counted once.
+    return claudeTokensIn(SYSTEM_PROMPT.length + schemaChars + input.text.length + OVERHEAD_CHARS);
+  }
+
   private async converse(input: EngineInput, signal: AbortSignal): Promise<EngineAnswer> {
-    const tools: Anthropic.Messages.Tool[] = [{
-      name: TOOL_NAME,
-      description: TOOL_DESCRIPTION,
-      input_schema: input.schema as Anthropic.Messages.Tool.InputSchema,
-      cache_control: { type: 'ephemeral' },
-    }];
+    const mode = this.mode(input);
     const messages: Anthropic.Messages.MessageParam[] = [
-      { role: 'user', content: [{ type: 'text', text: userTurn(input.text, TASKS[input.task.kind]) }] },
+      { role: 'user', content: [documentBlock(input.text), { type: 'text', text: taskText(TASKS[input.task.kind], mode.kind) }] },
     ];
-    const usage = { inputTokens: 0, outputTokens: 0 };
+    const usage: Required<EngineUsage> = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
+    const prompt = this.promptTokens(input);
+    let extraPrompt = 0;
+    let maxTokens = this.firstMaxTokens();
     let issues: SchemaIssue[] = [];
-    for (let turn = 0; turn < 2; turn++) {
-      const response = await readable(this.client.messages.create(
-        {
-          model: this.settings.model,
-          max_tokens: this.settings.maxOutputTokens,
-          system: [{ type: 'text', text: SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }],
-          tools,
-          tool_choice: { type: 'tool', name: TOOL_NAME },
-          messages,
-        },
-        { signal },
-      ));
+    let retried = false;
+    for (let call = 0; call < 2; call++) {
+      const left = input.budgetTokens - billedTokens(usage) - prompt - extraPrompt;
+      const allowed = Math.min(maxTokens, left);
+      if (allowed < MIN_OUTPUT_TOKENS) {
+        if (call === 0 || retried) throw new ApiError('output_too_large');
+        break;
+      }
+      const response = await readable(this.client.messages.create(buildRequest(this.capabilities, this.settings, mode, allowed, messages), { signal }));
       usage.inputTokens += response.usage.input_tokens;
       usage.outputTokens += response.usage.output_tokens;
-      const call = response.content.find((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use' && b.name === TOOL_NAME);
-      if (call) {
-        const check = checkAnswer(input.schema, call.input);
-        if (check.ok) return { data: call.input, model: response.model, usage };
+      usage.cacheReadInputTokens += response.usage.cache_read_input_tokens ?? 0;
+      usage.cacheCreationInputTokens += response.usage.cache_creation_input_tokens ?? 0;
+      if (response.stop_reason === 'refusal') {
+        // A refusal is the model's decision about this document: asking again repeats it, at a price.
+        input.log?.warn({ provider: 'anthropic', model: response.model, stopReason: 'refusal' }, 'model refused to extract');
+        throw new ApiError('upstream_error', 'The model declined to extract this document.');
+      }
+      if (response.stop_reason === 'max_tokens') {
+        // One retry of the same request with a larger limit, if what is left of the budget makes it larger.
+        const larger = Math.min(this.settings.retryMaxTokens, this.capabilities.maxOutputTokens, input.budgetTokens - billedTokens(usage) - prompt);
+        if (retried || call === 1 || larger <= allowed) throw new ApiError('output_too_large');
+        retried = true;
+        maxTokens = larger;
+        continue;
+      }
+      const answer = mode.kind === 'structured' ? structuredAnswer(response) : toolAnswer(response);
+      if (answer.ok) {
+        const data = mode.kind === 'structured' ? restoreNulls(input.schema, answer.data) : answer.data;
+        const check = checkAnswer(input.schema, data);
+        if (check.ok) return { data, model: response.model, usage };
         issues = check.issues;
       } else {
-        issues = [{ path: '/', message: `no ${TOOL_NAME} call (stop_reason ${response.stop_reason})` }];
+        issues = [{ path: '/', message: answer.why }];
       }
-      if (turn === 1) break;
-      // One repair turn: show the model what was wrong.
-      messages.push({ role: 'assistant', content: response.content });
-      const feedback = `The input did not match the schema:\n${issues.slice(0, 20).map((i) => `- ${i.path} ${i.message}`).join('\n')}\nCall ${TOOL_NAME} again with every field, corrected.`;
-      messages.push({
-        role: 'user',
-        content: call ? [{ type: 'tool_result', tool_use_id: call.id, is_error: true, content: feedback }] : [{ type: 'text', text: feedback }],
-      });
+      if (call === 1) break;
+      // One repair turn showing what was wrong (thinking blocks go back unchanged, as the docs require).
+      const feedback = `The answer did not match the schema:\n${issues.slice(0, 20).map((i) => `- ${i.path} ${i.message}`).join('\n')}\n${mode.kind === 'tool' ? `Call ${TOOL_NAME} again with every field, corrected.` : 'Answer again with every field, corrected.'}`.slice(0, FEEDBACK_CHARS);
+      const callBlock = response.content.find((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use' && b.name === TOOL_NAME);
+      messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
+      messages.push({ role: 'user', content: callBlock ? [{ type: 'tool_result', tool_use_id: callBlock.id, is_error: true, content: feedback }] : [{ type: 'text', text: feedback }] });
+      extraPrompt = response.usage.output_tokens + claudeTokensIn(FEEDBACK_CHARS);
+      maxTokens = this.firstMaxTokens();
     }
     throw new ApiError('upstream_error', 'The model kept answering outside the schema.');
   }
+}
+
+type Parsed = { ok: true; data: unknown } | { ok: false; why: string };
+
+/** Structured outputs answer in text blocks (after any thinking blocks): their JSON. */
+function structuredAnswer(response: Anthropic.Messages.Message): Parsed {
+  const text = response.content.filter((b): b is Anthropic.Messages.TextBlock => b.type === 'text').map((b) => b.text).join('');
+  try {
+    return { ok: true, data: JSON.parse(text) };
+  } catch {
+    return { ok: false, why: `the answer is not JSON (stop_reason ${response.stop_reason})` };
+  }
+}
+
+function toolAnswer(response: Anthropic.Messages.Message): Parsed {
+  const call = response.content.find((b): b is Anthropic.Messages.ToolUseBlock => b.type === 'tool_use' && b.name === TOOL_NAME);
+  return call ? { ok: true, data: call.input } : { ok: false, why: `no ${TOOL_NAME} call (stop_reason ${response.stop_reason})` };
 }
 
 /**
