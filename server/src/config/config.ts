@@ -46,6 +46,10 @@ const env = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  // The offline engine's worker threads (default: one less than the cores, at least one; 0 runs it on the event loop)
+  // and the most a task may run before it is stopped.
+  OFFLINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(64).optional()),
+  OFFLINE_TASK_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60_000)),
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
   BATCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(180_000)),
 });
@@ -82,6 +86,8 @@ export interface Config {
       thinking: 'off' | 'model_default';
       effort: 'low' | 'medium' | 'high' | 'xhigh' | 'max' | 'model_default';
     };
+    /** The offline engine's worker threads (undefined: one less than the cores) and each task's time budget. */
+    local: { threads: number | undefined; taskBudgetMs: number };
     batchConcurrency: number;
     /** A batch's overall deadline: items still running then fail alone with upstream_timeout. */
     batchTimeoutMs: number;
@@ -166,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
         maxTokens: e.ANTHROPIC_MAX_TOKENS, retryMaxTokens: Math.max(e.ANTHROPIC_RETRY_MAX_TOKENS, e.ANTHROPIC_MAX_TOKENS), thinking: e.ANTHROPIC_THINKING, effort: e.ANTHROPIC_EFFORT,
       },
+      local: { threads: e.OFFLINE_THREADS, taskBudgetMs: e.OFFLINE_TASK_BUDGET_MS },
       batchConcurrency: e.BATCH_CONCURRENCY,
       batchTimeoutMs: e.BATCH_TIMEOUT_MS,
     },

@@ -8,7 +8,7 @@ export function selectEngine(config: Config['extraction']): ExtractionEngine {
   if (config.engine === 'anthropic' && config.anthropic.apiKey) {
     return new AnthropicEngine({ ...config.anthropic, apiKey: config.anthropic.apiKey });
   }
-  return new LocalEngine();
+  return new LocalEngine(config.local);
 }
 
 /**

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
+
+/** Runs offline extractions: in worker threads when it can, else (a unit test on the sources alone) inline. */
+export interface LocalRunner {
+  run(input: LocalTaskInput, signal: AbortSignal): Promise<LocalTaskOutput>;
+  close(): Promise<void>;
+}
+
+/**
+ * The compiled worker. From server/dist it sits beside this module; under a TypeScript loader (tests, tsx) this module
+ * is server/src/...ts and the worker is its compiled twin in server/dist, built by `npm install`, `prestart` and the
+ * test setup from the same sources.
+ */
+function workerFile(): string | null {
+  const here = fileURLToPath(new URL('./local-worker.js', import.meta.url));
+  const compiled = here.includes(`${sep}server${sep}src${sep}`) ? here.replace(`${sep}server${sep}src${sep}`, `${sep}server${sep}dist${sep}`) : here;
+  return existsSync(compiled) ? compiled : null;
+}
+
+/**
+ * A bounded pool of worker threads (one less than the cores, at least one): a 200,000-character document keeps a core
+ * busy for about 0.2 s and a batch holds twenty, which on the event loop held every other request (a 20-item batch of
+ * such invoices blocked `/healthz` for 9.9 s). Tasks wait in the pool's queue; a caller that goes away, or a task past
+ * its CPU budget, is aborted (its thread is replaced).
+ */
+export function createLocalRunner(options: { threads?: number; taskBudgetMs: number }): LocalRunner {
+  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const filename = threads > 0 ? workerFile() : null;
+  if (!filename) {
+    return {
+      async run(input, signal) {
+        if (signal.aborted) throw signal.reason;
+        return runLocalTask(input);
+      },
+      async close() {},
+    };
+  }
+  // The queue is bounded so that waiting in it stays far below a task's budget (a task is at most ~0.2 s of work on a
+  // 200,000-character document): a budget is for a task that runs away, never for one that waited its turn. Idle
+  // threads end after a while, so a quiet process (or a test) holds none.
+  const pool = new Piscina<LocalTaskInput, LocalTaskOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
+  return {
+    async run(input, signal) {
+      const budget = AbortSignal.timeout(options.taskBudgetMs);
+      try {
+        return await pool.run(input, { signal: AbortSignal.any([signal, budget]) });
+      } catch (e) {
+        if (signal.aborted) throw signal.reason;
+        if (budget.aborted) throw new LocalTaskOverBudget();
+        if (e instanceof Error && e.message === 'Task queue is at limit') throw new LocalPoolFull();
+        throw e;
+      }
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/** A task that ran past its budget (the worker running it was stopped). */
+export class LocalTaskOverBudget extends Error {}
+
+/** Every thread busy and the queue full: the caller is told to come back (503), nothing waits without bound. */
+export class LocalPoolFull extends Error {}
+
+/** Tasks that may wait per thread: 64 of the largest documents are ~13 s of work, far below the default budget. */
+const QUEUE_PER_THREAD = 64;

@@ -1,0 +1,68 @@
+import { checkAnswer } from '../../schemas/answer-checker.js';
+import type { ExtractionTask, JsonSchema } from '../engine.js';
+import { extractCustom, extractFixed } from '../local/index.js';
+
+/** What one offline extraction needs: plain data, so it can cross to a worker thread. */
+export interface LocalTaskInput {
+  task: ExtractionTask;
+  text: string;
+  schema: JsonSchema;
+}
+
+export type LocalTaskOutput = { ok: true; data: unknown } | { ok: false };
+
+/** The longest text value the engine answers: a value is a line or a clause of the document, never the whole of it. */
+export const MAX_VALUE_CHARS = 500;
+
+/**
+ * The CPU-heavy part of an offline extraction: the rules, the bounds on values, and the check against the schema.
+ * `ok: false` is a rules bug (an answer outside the schema), never the caller's fault.
+ */
+export function runLocalTask({ task, text, schema }: LocalTaskInput): LocalTaskOutput {
+  const found = task.kind === 'custom' ? extractCustom(task.schema, text) : extractFixed(task.kind, text);
+  const data = withinSchema(schema, bounded(found));
+  return checkAnswer(schema, data).ok ? { ok: true, data } : { ok: false };
+}
+
+/** Every text value cut to MAX_VALUE_CHARS (at a word where one is near), in place of a whole document. */
+function bounded(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (value.length <= MAX_VALUE_CHARS) return value;
+    const cut = value.slice(0, MAX_VALUE_CHARS);
+    const space = cut.lastIndexOf(' ');
+    return (space > MAX_VALUE_CHARS * 0.8 ? cut.slice(0, space) : cut).trim();
+  }
+  if (Array.isArray(value)) return value.map(bounded);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v)]));
+  return value;
+}
+
+/**
+ * The rules read what the document says, which may break a caller's own constraints (a `pattern`, a `minimum`, a
+ * `const`): such a value is not an answer, so it becomes null (every member of an answer schema may be null), as a
+ * model would leave a field it cannot fill. A few passes, since nulling a member can reveal its parent's issue.
+ */
+function withinSchema(schema: JsonSchema, data: unknown): unknown {
+  let current = data;
+  for (let pass = 0; pass < 4; pass++) {
+    const check = checkAnswer(schema, current);
+    if (check.ok) return current;
+    const paths = [...new Set(check.issues.map((i) => i.path))].filter((p) => p !== '/' && p !== '');
+    if (paths.length === 0) return current;
+    current = structuredClone(current);
+    for (const path of paths) setNull(current, path);
+  }
+  return current;
+}
+
+/** Sets the member at a JSON Pointer to null (in place). */
+function setNull(root: unknown, pointer: string): void {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node = root as Record<string, unknown> | unknown[] | null;
+  for (const part of parts.slice(0, -1)) {
+    if (node === null || typeof node !== 'object') return;
+    node = (node as Record<string, unknown>)[part] as typeof node;
+  }
+  const last = parts[parts.length - 1]!;
+  if (node !== null && typeof node === 'object' && Object.hasOwn(node, last)) (node as Record<string, unknown>)[last] = null;
+}
