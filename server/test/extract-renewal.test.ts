@@ -104,4 +104,27 @@ describe.each(dbModes())('renewal extraction (%s database)', (mode) => {
     expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_renewal' } })).toBe(before);
     expect(await s.db.prisma.storedDocument.count({ where: { vendorRenewalId: FOREIGN_RENEWAL } })).toBe(0);
   });
+
+  it('stores nothing for a batch refused mid-way: a key revoked after two renewal items were stored answers 401 and takes them back', async () => {
+    await s.db.prisma.account.create({ data: { id: `acct_refused_${mode}`, plan: 'starter' } });
+    const made = await s.createKey(`acct_refused_${mode}`);
+    const docs = () => s.db.prisma.storedDocument.count({ where: { accountId: `acct_refused_${mode}` } });
+    const renewals = () => s.db.prisma.vendorRenewal.count({ where: { accountId: `acct_refused_${mode}` } });
+    fake.next(
+      { kind: 'answer', input: renewalAnswer(FULL) },
+      { kind: 'answer', input: renewalAnswer({ ...FULL, product: { value: 'Cloudpeak Vault Standard', sourceQuote: 'Product: Cloudpeak Vault Standard' } }) },
+      { kind: 'answer', input: renewalAnswer(FULL), delayMs: 5_000 },
+    );
+    const items = ['a', 'b', 'c'].map((id) => ({ id, kind: 'renewal', document: { text: TEXT } }));
+    const pending = s.fetch('/v1/extract/batch', { method: 'POST', headers: { 'x-api-key': made.key }, json: { items } });
+    for (let i = 0; i < 100 && (await docs()) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await docs()).toBe(2); // two items answered and stored, the third still with the model
+    expect((await s.fetch(`/v1/keys/${made.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${await s.token(`acct_refused_${mode}`)}` } })).status).toBe(200);
+    const res = await pending;
+    expect([res.status, await res.json()]).toEqual([401, { error: 'invalid_api_key' }]);
+    expect(await docs()).toBe(0);
+    expect(await renewals()).toBe(0);
+    const account = await s.db.prisma.usageBucket.findMany({ where: { accountId: `acct_refused_${mode}` } });
+    expect(account.reduce((sum, b) => sum + b.heuUsed, 0)).toBe(0);
+  });
 });

@@ -10,7 +10,7 @@ import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
 import type { ExtractionEngine, FixedKind } from './engines/engine.js';
 import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
-import { assertVendorRenewal } from './renewal/renewal-store.js';
+import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
 import { runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
@@ -36,17 +36,21 @@ async function metered(
   res: Response,
   route: string,
   estimate: { wanted: number; least: number },
-  work: (signal: AbortSignal, reservedHeu: number) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
+  work: (signal: AbortSignal, reservedHeu: number, stored: StoredRenewal[]) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
 ): Promise<void> {
   const principal = principalOf(res);
   if (principal.via !== 'api_key') throw new ApiError('unauthorized');
   const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now());
   const guard = deps.revocations.guard(res, principal.apiKeyId);
   let outcome: { body: unknown; usage: Schemas['Usage'] };
+  // Renewal documents this request stored: a refused request (its key revoked, its caller gone) leaves none.
+  const stored: StoredRenewal[] = [];
+  const discard = () => discardRenewalDocuments(deps.prisma, principal.accountId, stored).catch((err) => req.log?.warn({ err }, 'could not take back the documents of a refused request'));
   try {
-    outcome = await work(guard.signal, reservation.heu);
+    outcome = await work(guard.signal, reservation.heu, stored);
   } catch (e) {
     await deps.meter.release(reservation).catch(() => {});
+    await discard();
     const reason = guard.signal.aborted ? guard.signal.reason : e;
     if (reason instanceof KeyRevoked) throw new ApiError('invalid_api_key');
     if (reason instanceof ClientGone) return;
@@ -55,14 +59,17 @@ async function metered(
     guard.stop();
   }
   const { keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId);
-  if (!keyActive) throw new ApiError('invalid_api_key');
+  if (!keyActive) {
+    await discard();
+    throw new ApiError('invalid_api_key');
+  }
   for (const [name, value] of Object.entries(rateHeaders(reservation.rate))) res.setHeader(name, value);
   res.status(200).json(outcome.body);
 }
 
 export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
-  const itemDeps = (req: Request, res: Response) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log });
+  const itemDeps = (req: Request, res: Response, stored: StoredRenewal[]) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
   const estimate = (item: ItemInput) => reservationFor(deps.engine.plan({ task: item.task, text: item.document.text, schema: item.schema }));
 
   for (const kind of FIXED_KINDS) {
@@ -70,8 +77,8 @@ export function extractRoutes(deps: ExtractDeps): Router {
       const body = req.body as Schemas['ExtractRequest'];
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
-      await metered(deps, req, res, kind, estimate(item), async (signal, heu) => {
-        const { data, model, usage, document } = await runItem(itemDeps(req, res), item, signal, heu);
+      await metered(deps, req, res, kind, estimate(item), async (signal, heu, stored) => {
+        const { data, model, usage, document } = await runItem(itemDeps(req, res, stored), item, signal, heu);
         const body = document
           ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, document }
           : { data, model, usage };
@@ -84,8 +91,8 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const body = req.body as Schemas['CustomExtractRequest'];
     const schema = prepareCustomSchema(body.schema);
     const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document };
-    await metered(deps, req, res, 'custom', estimate(item), async (signal, heu) => {
-      const { data, model, usage } = await runItem(itemDeps(req, res), item, signal, heu);
+    await metered(deps, req, res, 'custom', estimate(item), async (signal, heu, stored) => {
+      const { data, model, usage } = await runItem(itemDeps(req, res, stored), item, signal, heu);
       return { body: { data, model, usage }, usage };
     });
   });
@@ -94,8 +101,8 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const body = req.body as Schemas['BatchRequest'];
     const batch = await runBatch.prepare(deps.prisma, deps.engine, principalOf(res).accountId, body);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
-    await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal) => {
-      const answer = await runBatch.run(batch, itemDeps(req, res), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
+    await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {
+      const answer = await runBatch.run(batch, itemDeps(req, res, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
       return { body: answer, usage: answer.usage };
     });
   });

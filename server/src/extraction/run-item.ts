@@ -3,7 +3,7 @@ import type { PrismaClient } from '../db/database.js';
 import { heuFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema } from './engines/engine.js';
 import { groundRenewal } from './renewal/grounding.js';
-import { storeRenewalDocument } from './renewal/renewal-store.js';
+import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
 
 type Schemas = components['schemas'];
 
@@ -27,6 +27,8 @@ export interface ItemDeps {
   accountId: string;
   now: () => Date;
   log?: EngineLog;
+  /** What this request stored, so that a refused request can take it back. */
+  stored?: StoredRenewal[];
 }
 
 /**
@@ -40,6 +42,6 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const { data, overallStatus } = groundRenewal(answer.data as FixedData['renewal'], item.document.text);
   if (signal.aborted) throw signal.reason;
   const document = await storeRenewalDocument(deps.prisma, deps.accountId, item.document, { data, overallStatus },
-    { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now());
+    { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
   return { data, model: answer.model, usage, document };
 }

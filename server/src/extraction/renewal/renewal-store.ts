@@ -29,6 +29,24 @@ export async function assertVendorRenewal(prisma: PrismaClient, accountId: strin
   if (!found) throw new ApiError('not_found', 'No vendor renewal with this id.');
 }
 
+/** What one request stored: taken back if the request is refused after all (revoked key, caller gone). */
+export interface StoredRenewal {
+  documentId: string;
+  /** Set when this request created the vendor renewal (it goes too when it is left without documents). */
+  createdRenewalId: string | null;
+}
+
+/**
+ * Takes back what a refused request stored: its documents, and the vendor renewals it created that hold no other
+ * document. A request that answers 401 or that nobody reads charges nothing, so it leaves nothing either.
+ */
+export async function discardRenewalDocuments(prisma: PrismaClient, accountId: string, stored: StoredRenewal[]): Promise<void> {
+  if (stored.length === 0) return;
+  await prisma.storedDocument.deleteMany({ where: { accountId, id: { in: stored.map((s) => s.documentId) } } });
+  const created = stored.map((s) => s.createdRenewalId).filter((id): id is string => id !== null);
+  if (created.length) await prisma.vendorRenewal.deleteMany({ where: { accountId, id: { in: created }, documents: { none: {} } } });
+}
+
 /**
  * Stores the extraction (never the text) as a document record linked to its vendor renewal: the one named by the
  * caller, or the account's renewal for this vendor and product, created on first sight.
@@ -40,10 +58,12 @@ export async function storeRenewalDocument(
   { data, overallStatus }: { data: FixedData['renewal']; overallStatus: RenewalStatus },
   answer: { model: string; inputTokens: number; outputTokens: number },
   now: Date,
+  stored?: StoredRenewal[],
 ): Promise<StoredDocument> {
   const vendorName = data.vendorName.value;
   const product = data.product.value;
   let vendorRenewalId = document.vendorRenewalId;
+  let createdRenewalId: string | null = null;
   if (vendorRenewalId) {
     const updated = await prisma.vendorRenewal.updateMany({ where: { id: vendorRenewalId, accountId }, data: { updatedAt: now } });
     if (updated.count === 0) throw new ApiError('not_found', 'No vendor renewal with this id.');
@@ -54,6 +74,8 @@ export async function storeRenewalDocument(
       update: { vendorName: vendorName ?? undefined, product: product ?? undefined },
     });
     vendorRenewalId = renewal.id;
+    // The upsert created it when its creation time is this request's (an existing renewal keeps its own).
+    if (renewal.createdAt.getTime() === now.getTime()) createdRenewalId = renewal.id;
   }
   const row = await prisma.storedDocument.create({
     data: {
@@ -72,6 +94,7 @@ export async function storeRenewalDocument(
       createdAt: now,
     },
   });
+  stored?.push({ documentId: row.id, createdRenewalId });
   return {
     id: row.id,
     vendorRenewalId: row.vendorRenewalId,
