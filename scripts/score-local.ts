@@ -1,40 +1,25 @@
-// Scores the offline rules engine on a labelled corpus: writes each document's `data` where
-// score.mjs --predictions expects it, then runs the scorer and prints its report.
-//   npx tsx scripts/score-local.ts [--corpus DIR] [--verbose] [--route invoice]
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, basename } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { extractCustom, extractFixed } from '../server/src/extraction/engines/local/index.js';
-import type { FixedKind, JsonSchema } from '../server/src/extraction/engines/engine.js';
+// Scores the offline rules engine on labelled sets, in-process, with the repository's one scorer
+// (server/test/local-engine/accuracy/score.ts, the rules of ../shared/corpus/score.mjs).
+//   npx tsx scripts/score-local.ts                       every set the accuracy floors hold
+//   npx tsx scripts/score-local.ts --corpus DIR [--route invoice] [--verbose] [--json]
+import { scoreSet, type SetScore } from '../server/test/local-engine/accuracy/score.js';
+import { SETS, setExists } from '../server/test/local-engine/accuracy/sets.js';
 
-const SCORER = '/work/shared/corpus/score.mjs';
 const argv = process.argv.slice(2);
 const opt = (name: string) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : undefined; };
-const corpus = opt('corpus') ?? '/work/shared/corpus';
-const out = mkdtempSync(join(tmpdir(), 'local-predictions-'));
+const route = opt('route');
+const sets: [string, string][] = opt('corpus')
+  ? [[opt('corpus')!, opt('corpus')!]]
+  : Object.entries(SETS).filter(([name]) => setExists(name));
 
-// Route folders only: a folder holding documents (a nested held-out set is scored on its own with --corpus).
-for (const route of readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory() && readdirSync(join(corpus, d.name)).some((f) => f.endsWith('.txt'))).map((d) => d.name)) {
-  mkdirSync(join(out, route), { recursive: true });
-  for (const file of readdirSync(join(corpus, route)).filter((f) => f.endsWith('.txt'))) {
-    const slug = basename(file, '.txt');
-    const text = readFileSync(join(corpus, route, file), 'utf8');
-    let data: unknown;
-    if (route === 'custom') {
-      const schemaFile = join(corpus, route, `${slug}.schema.json`);
-      if (!existsSync(schemaFile)) continue;
-      data = extractCustom(JSON.parse(readFileSync(schemaFile, 'utf8')) as JsonSchema, text);
-    } else data = extractFixed(route as FixedKind, text);
-    writeFileSync(join(out, route, `${slug}.json`), JSON.stringify(data, null, 2));
-  }
+const report: Record<string, Omit<SetScore, 'misses'>> = {};
+for (const [name, dir] of sets) {
+  const { misses, ...s } = scoreSet(dir, { route });
+  report[name] = s;
+  if (argv.includes('--json')) continue;
+  console.log(`== ${name}`);
+  for (const [r, c] of Object.entries(s.routes)) console.log(`${r.padEnd(14)} docs ${String(c.docs).padStart(2)}  F1 ${c.f1.toFixed(3)}  (tp ${c.tp} fp ${c.fp} fn ${c.fn})`);
+  console.log(`field F1 ${s.f1.toFixed(3)} precision ${s.precision.toFixed(3)} recall ${s.recall.toFixed(3)} grounded quotes ${s.groundedQuotes ?? 'n/a'}`);
+  if (argv.includes('--verbose')) for (const m of misses) console.log(`  ${m}`);
 }
-
-const pass = ['--predictions', out, '--corpus', corpus];
-if (argv.includes('--verbose')) pass.push('--verbose');
-if (opt('route')) pass.push('--route', opt('route')!);
-const res = spawnSync(process.execPath, [SCORER, ...pass], { encoding: 'utf8' });
-process.stdout.write(res.stdout);
-process.stderr.write(res.stderr);
-console.log(`predictions: ${out}`);
-process.exit(res.status ?? 1);
+if (argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
