@@ -533,6 +533,11 @@ export interface components {
         BatchRequest: {
             /** @description 1 to 20 items with unique ids. Duplicate ids refuse the whole call with `400 invalid_request`. */
             items: components["schemas"]["BatchItem"][];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
         };
         /** @description A batch item extracted with a schema of your own. */
         BatchSchemaItem: {
@@ -657,6 +662,11 @@ export interface components {
         CustomExtractRequest: {
             /** @description The document to extract from. */
             document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
             /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
@@ -705,6 +715,11 @@ export interface components {
         ExtractRequest: {
             /** @description The document to extract from. */
             document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
         };
         /**
          * @description The fixed extraction routes a batch item can name.

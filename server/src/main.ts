@@ -52,8 +52,7 @@ async function main(): Promise<void> {
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
-  const described = describeEngine(engine);
-  logger[described.level](described.fields, described.message);
+  for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   app = createApp({ config, db, logger, meter, schema, engine });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {

@@ -34,6 +34,10 @@ const env = z.object({
   EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic']).optional()),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
+  // Models a request (`model`) or a route may choose besides ANTHROPIC_MODEL: comma-separated ids.
+  ANTHROPIC_ALLOWED_MODELS: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.-]+(,[\w.-]+)*$/, 'must be comma-separated model ids').optional()),
+  // Each route's default model, `route=model` comma-separated (`invoice=claude-haiku-5-5,renewal=claude-sonnet-5-5`).
+  ANTHROPIC_ROUTE_MODELS: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z-]+=[\w.-]+(,[a-z-]+=[\w.-]+)*$/, 'must be route=model pairs, comma-separated').optional()),
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
   ANTHROPIC_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
@@ -80,6 +84,10 @@ export interface Config {
     engine: 'local' | 'anthropic';
     anthropic: {
       apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number;
+      /** Every model a request or route may use: ANTHROPIC_MODEL first, then ANTHROPIC_ALLOWED_MODELS. */
+      allowedModels: string[];
+      /** A route's own default model (else `model`), each one of `allowedModels`. */
+      routeModels: Record<string, string>;
       /** `max_tokens` of the first call, and of the one retry after a `max_tokens` stop. */
       maxTokens: number; retryMaxTokens: number;
       /** `off`: the model's documented lowest thinking setting where it has one; `model_default`: send none. */
@@ -115,6 +123,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The routes a default model can be set for (ANTHROPIC_ROUTE_MODELS). */
+const ROUTES = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal', 'custom', 'batch'];
+
 /** Reads and checks the environment once, at start; every bad value is named in one message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = env.safeParse(source);
@@ -134,6 +145,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
+  }
+  const allowedModels = [...new Set([e.ANTHROPIC_MODEL, ...(e.ANTHROPIC_ALLOWED_MODELS?.split(',') ?? [])])];
+  const routeModels = Object.fromEntries((e.ANTHROPIC_ROUTE_MODELS?.split(',') ?? []).map((pair) => pair.split('=') as [string, string]));
+  for (const [route, model] of Object.entries(routeModels)) {
+    if (!ROUTES.includes(route)) throw new ConfigError(`Invalid configuration:\n  ANTHROPIC_ROUTE_MODELS: ${route} is not an extraction route (${ROUTES.join(', ')})`);
+    if (!allowedModels.includes(model)) throw new ConfigError(`Invalid configuration:\n  ANTHROPIC_ROUTE_MODELS: ${model} (for ${route}) is not ANTHROPIC_MODEL nor in ANTHROPIC_ALLOWED_MODELS`);
   }
   let publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
   if (publicUrl === undefined) {
@@ -170,6 +187,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
       anthropic: {
         apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
+        allowedModels, routeModels,
         maxTokens: e.ANTHROPIC_MAX_TOKENS, retryMaxTokens: Math.max(e.ANTHROPIC_RETRY_MAX_TOKENS, e.ANTHROPIC_MAX_TOKENS), thinking: e.ANTHROPIC_THINKING, effort: e.ANTHROPIC_EFFORT,
       },
       local: { threads: e.OFFLINE_THREADS, taskBudgetMs: e.OFFLINE_TASK_BUDGET_MS },

@@ -9,6 +9,7 @@ import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js'
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
 import type { ExtractionEngine, FixedKind } from './engines/engine.js';
+import { ModelChoice } from './engines/model-choice.js';
 import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
 import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
 import { runItem, type ItemInput } from './run-item.js';
@@ -69,16 +70,19 @@ async function metered(
 
 export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
-  const itemDeps = (req: Request, res: Response, stored: StoredRenewal[]) => ({ engine: deps.engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
-  const estimate = (item: ItemInput) => reservationFor(deps.engine.plan({ task: item.task, text: item.document.text, schema: item.schema }));
+  // The engine of the model this request asked for (`model`), else of its route's default: refused before admission.
+  const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
+  const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
+  const estimate = (engine: ExtractionEngine, item: ItemInput) => reservationFor(engine.plan({ task: item.task, text: item.document.text, schema: item.schema }));
 
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
       const body = req.body as Schemas['ExtractRequest'];
+      const engine = engineOf(kind, body);
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
-      await metered(deps, req, res, kind, estimate(item), async (signal, heu, stored) => {
-        const { data, model, usage, document } = await runItem(itemDeps(req, res, stored), item, signal, heu);
+      await metered(deps, req, res, kind, estimate(engine, item), async (signal, heu, stored) => {
+        const { data, model, usage, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
         const body = document
           ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, document }
           : { data, model, usage };
@@ -89,20 +93,22 @@ export function extractRoutes(deps: ExtractDeps): Router {
 
   router.post('/v1/extract/custom', async (req, res) => {
     const body = req.body as Schemas['CustomExtractRequest'];
+    const engine = engineOf('custom', body);
     const schema = prepareCustomSchema(body.schema);
     const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document };
-    await metered(deps, req, res, 'custom', estimate(item), async (signal, heu, stored) => {
-      const { data, model, usage } = await runItem(itemDeps(req, res, stored), item, signal, heu);
+    await metered(deps, req, res, 'custom', estimate(engine, item), async (signal, heu, stored) => {
+      const { data, model, usage } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
       return { body: { data, model, usage }, usage };
     });
   });
 
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
-    const batch = await runBatch.prepare(deps.prisma, deps.engine, principalOf(res).accountId, body);
+    const engine = engineOf('batch', body);
+    const batch = await runBatch.prepare(deps.prisma, engine, principalOf(res).accountId, body);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {
-      const answer = await runBatch.run(batch, itemDeps(req, res, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
+      const answer = await runBatch.run(batch, itemDeps(req, res, engine, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
       return { body: answer, usage: answer.usage };
     });
   });

@@ -1,21 +1,30 @@
 import type { Config } from '../../config/config.js';
 import { AnthropicEngine } from './anthropic/anthropic-engine.js';
 import type { ExtractionEngine } from './engine.js';
-import { LocalEngine } from './local-engine.js';
+import { LOCAL_MODEL, LocalEngine } from './local-engine.js';
+import { ModelChoice } from './model-choice.js';
 
 /** The configured engine: Claude with ANTHROPIC_API_KEY (or EXTRACTION_ENGINE=anthropic), else the offline rules. */
-export function selectEngine(config: Config['extraction']): ExtractionEngine {
-  if (config.engine === 'anthropic' && config.anthropic.apiKey) {
-    return new AnthropicEngine({ ...config.anthropic, apiKey: config.anthropic.apiKey });
+export function selectEngine(config: Config['extraction']): ModelChoice {
+  const { apiKey, allowedModels, routeModels, model } = config.anthropic;
+  if (config.engine === 'anthropic' && apiKey) {
+    // One engine per model a request or route may choose: each is built from its own row of the capability table.
+    const engines = new Map(allowedModels.map((id) => [id, new AnthropicEngine({ ...config.anthropic, apiKey, model: id })]));
+    return new ModelChoice(engines, model, routeModels);
   }
-  return new LocalEngine(config.local);
+  return new ModelChoice(new Map([[LOCAL_MODEL, new LocalEngine(config.local)]]), LOCAL_MODEL);
 }
 
 /**
  * What the start log says about the engine: for Claude, the settings its model gets from the capability table
  * (a warning when the model is not in it: it then gets the most conservative settings).
  */
-export function describeEngine(engine: ExtractionEngine): { level: 'info' | 'warn'; fields: Record<string, unknown>; message: string } {
+export function describeEngine(engine: ExtractionEngine): { level: 'info' | 'warn'; fields: Record<string, unknown>; message: string }[] {
+  if (engine instanceof ModelChoice) return engine.models.map((id) => describeOne(engine.engineFor('', id)));
+  return [describeOne(engine)];
+}
+
+function describeOne(engine: ExtractionEngine): { level: 'info' | 'warn'; fields: Record<string, unknown>; message: string } {
   if (!(engine instanceof AnthropicEngine)) return { level: 'info', fields: { engine: engine.name }, message: 'extraction engine: offline rules' };
   const c = engine.capabilities;
   const fields = {
