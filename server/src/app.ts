@@ -8,6 +8,7 @@ import { createDashboardTokenVerifier } from './auth/dashboard-tokens.js';
 import { accountRoutes } from './accounts/account-routes.js';
 import { keyRoutes } from './keys/key-routes.js';
 import { docsRoutes } from './meta/docs.js';
+import { landingRoutes } from './meta/landing-routes.js';
 import { dashboardRoutes } from './meta/dashboard-routes.js';
 import { metaRoutes } from './meta/meta-routes.js';
 import { ApiError } from './http/api-error.js';
@@ -59,6 +60,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  app.use(landingRoutes());
   app.use(docsRoutes());
   app.use(dashboardRoutes(config));
 

@@ -1,0 +1,30 @@
+// Prints an API key for local use, once: signs a dashboard token for a local account with the configured secret (as
+// `npm run token` does) and asks the running service for a key, as the dashboard would.
+//   npm run key [-- --account ID] [--name NAME] [--url URL]
+// The service must be running (npm start); it is reached at PUBLIC_URL, else http://HOST:PORT as configured.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/src/config/config.js';
+import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
+
+const { values } = parseArgs({ options: { account: { type: 'string', default: 'acct_local' }, name: { type: 'string', default: 'local key' }, url: { type: 'string' } } });
+const config = loadConfig();
+if (!config.dashboard.jwtSecret) {
+  process.stderr.write('No DASHBOARD_JWT_SECRET is configured; sign in at the dashboard of your identity provider to create keys.\n');
+  process.exit(2);
+}
+const base = (values.url ?? config.publicUrl).replace(/\/$/, '');
+const token = await mintDashboardToken(config.dashboard.jwtSecret, values.account!, { issuer: config.dashboard.issuer, audience: config.dashboard.audience });
+let res: Response;
+try {
+  res = await fetch(`${base}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: values.name }) });
+} catch {
+  process.stderr.write(`No docextract answers at ${base}: start it with \`npm start\` (or pass --url).\n`);
+  process.exit(1);
+}
+const body = (await res.json()) as { key?: string; error?: { message?: string } };
+if (res.status !== 201 || !body.key) {
+  process.stderr.write(`${base} answered ${res.status}: ${body.error?.message ?? JSON.stringify(body)}\n`);
+  process.exit(1);
+}
+process.stderr.write(`A key for account ${values.account} (shown once; keep it):\n`);
+process.stdout.write(`${body.key}\n`);
