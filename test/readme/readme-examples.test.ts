@@ -87,6 +87,19 @@ describe("README's examples", () => {
     expect(revoked).toMatchObject({ id: created!.id, revokedAt: expect.any(String) });
   });
 
+  it('runs the quick start as written: a key from npm run key, then the first curl answers the invoice', async () => {
+    const quick = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    const [start, first] = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(start).toContain('npm install && npm start'); // the service itself is this test's (npm start is run by signals.test.ts)
+    writeFileSync(join(dir, 'quick-start.sh'), `set -euo pipefail\n${first!.replaceAll('http://127.0.0.1:8080', s.baseUrl)}`);
+    const { stdout } = await promisify(execFile)('bash', [join(dir, 'quick-start.sh')], {
+      cwd: root, encoding: 'utf8', timeout: 120_000,
+      env: { ...process.env, DASHBOARD_JWT_SECRET: TEST_SECRET, DATA_DIR: dir, NODE_ENV: 'development', PUBLIC_URL: s.baseUrl },
+    });
+    const answer = JSON.parse(stdout) as Json;
+    expect(answer.data).toMatchObject({ invoiceNumber: 'INV-7', vendor: { name: 'ACME LLC' }, total: 4500, currency: 'USD' });
+  });
+
   it('runs the TypeScript example and prints what its comment says', async () => {
     const { key } = await s.createKey('acct_readme_ts');
     const code = blocks('ts')[0]!.replaceAll('http://127.0.0.1:8080', s.baseUrl);
