@@ -4,10 +4,10 @@ import { ApiError } from '../../http/api-error.js';
 import { newId } from '../../ids/ids.js';
 import type { FixedData } from '../engines/engine.js';
 import type { RenewalStatus } from './grounding.js';
+import { LEGAL_FORM_LOWER } from '../engines/local/lexicon.js';
 
 type StoredDocument = components['schemas']['StoredDocument'];
 
-const LEGAL_SUFFIX = /\b(incorporated|inc|llc|l\.l\.c|ltd|limited|gmbh|ag|corp|corporation|co|company|plc|s\.?a|s\.?l|b\.?v|n\.?v|pty|oy|ab|as|sas|sarl|srl|spa)\b\.?/g;
 
 /** What a document sent as `text` without a `mediaType` is. */
 const DEFAULT_MEDIA_TYPE = 'text/plain';
@@ -15,7 +15,7 @@ const DEFAULT_MEDIA_TYPE = 'text/plain';
 /** The vendor as a key: case, punctuation and legal-form suffixes do not make another vendor. */
 export function vendorKey(name: string | null): string {
   if (!name) return '';
-  return name.normalize('NFKC').toLowerCase().replace(/[.,]/g, ' ').replace(LEGAL_SUFFIX, ' ').replace(/[^\p{L}\p{N}&]+/gu, ' ').trim();
+  return name.normalize('NFKC').toLowerCase().replace(/[.,]/g, ' ').replace(LEGAL_FORM_LOWER, ' ').replace(/[^\p{L}\p{N}&]+/gu, ' ').trim();
 }
 
 export function productKey(product: string | null): string {

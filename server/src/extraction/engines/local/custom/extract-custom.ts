@@ -9,6 +9,7 @@ import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
 import { labelScore, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
+import { HONORIFIC_SOURCE } from '../lexicon.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -81,7 +82,7 @@ const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2
 
 /** Properties naming a person the document is addressed to or about. */
 const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder/i;
-const TITLES = String.raw`(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof)\.?\s+`;
+const TITLES = String.raw`${HONORIFIC_SOURCE}\.?\s+`;
 const HONORIFIC = new RegExp(`^(?:${TITLES})+`);
 const SALUTATION = new RegExp(String.raw`^(?:Dear|Hello|Hi)\s+(?:${TITLES})?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$`, 'mu');
 

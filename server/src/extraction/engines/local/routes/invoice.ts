@@ -7,12 +7,11 @@ import { addDays, dateAfterPhrase, parseDate } from '../normalise/dates.js';
 import { extractLineItems } from './line-items.js';
 import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
 import { extractTotals } from './totals.js';
+import { CUSTOMER_LABELS, VENDOR_LABELS } from '../lexicon.js';
 
 const NUMBER_LABELS = ['invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice', 'invoice id', 'inv no', 'inv #', 'inv', 'number', 'no', 'rechnungsnummer', 'rechnung nr', 'facture no', 'factura no', 'invoice num', 'document no', 'bill no', 'bill number', 'invoice ref'];
 const ISSUE_LABELS = ['invoice date', 'date', 'date of issue', 'issue date', 'issued', 'issued on', 'dated', 'billing date', 'rechnungsdatum', 'date issued', 'datum', 'invoice dt', 'date of invoice'];
 const DUE_LABELS = ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date', 'due on', 'fällig', 'fallig', 'zahlbar bis', 'date due', 'payment date', 'please pay by'];
-const VENDOR_LABELS = ['from', 'vendor', 'supplier', 'seller', 'issued by', 'bill from', 'payee', 'provider', 'invoice from', 'remit to', 'sender'];
-const CUSTOMER_LABELS = ['bill to', 'billed to', 'to', 'customer', 'client', 'invoice to', 'sold to', 'recipient', 'buyer', 'kunde', 'rechnungsempfänger', 'bill to customer', 'customer name', 'client name', 'billing address', 'invoiced to'];
 
 const INLINE_NUMBER = /\b(?:invoice|inv|rechnung|facture|factura)\.?\s*(?:no\.?|nr\.?|number|num\.?|#)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\b/i;
 /** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`, `GST/HST Reg. No. 81234 5678 RT0001`: a tax number written after its label without a colon. */

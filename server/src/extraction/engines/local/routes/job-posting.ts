@@ -6,7 +6,7 @@ import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
-import { LEGAL_FORM_END } from '../segment/organisations.js';
+import { LEGAL_FORM_END, ORGANISATION_WORD } from '../lexicon.js';
 
 type Job = FixedData['job-posting'];
 
@@ -100,7 +100,6 @@ function stripWorkplace(s: string): string {
 }
 
 const SEPARATOR = /\s+[|·•]\s+|\s+[-–—]\s+/;
-const ORG_WORD = /\b(?:Inc|LLC|Ltd|Limited|GmbH|AG|AB|AS|ApS|Oy|BV|B\.V|NV|SA|S\.A|SAS|SARL|S\.r\.l|SpA|Pty|PLC|plc|LLP|Corp|Corporation|Co|Company|Group|Holdings|Studio|Labs|Partners|Bistro|Hospital|Clinic|Restaurant|Hotel|University|Agency|Logistics|Systems|Technologies|Solutions)\b\.?/;
 const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)(?:\s*\([^)]*\))?$/i;
 
 interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }
@@ -116,7 +115,7 @@ function summaryParts(text: string, withTitle: boolean): Summary | null {
     // `Company, City, Region`: the first comma part is the name when the rest reads as a place.
     const commas = text.split(/,\s+/);
     if (withTitle || commas.length < 2 || commas.length > 4 || !commas.slice(1).every((c) => /^[\p{Lu}][\p{L}.'’ -]{1,30}$/u.test(c.trim()))) return null;
-    if (ORG_WORD.test(commas[1]!) && !/\s/.test(commas[1]!.trim())) return null; // `Acme, Inc.`
+    if (ORGANISATION_WORD.test(commas[1]!) && !/\s/.test(commas[1]!.trim())) return null; // `Acme, Inc.`
     parts = [commas[0]!, commas.slice(1).join(', ')];
   }
   const out: Summary = { title: null, company: null, location: null, remote: null };
@@ -127,13 +126,13 @@ function summaryParts(text: string, withTitle: boolean): Summary | null {
     if (WORKPLACE.test(p)) { out.remote = /remote/i.test(p) && !/hybrid/i.test(p); known++; return; }
     if (TYPES.some(([re]) => re.test(p)) && p.split(' ').length <= 3) { known++; return; }
     if (/[$€£¥]|\d/.test(p)) { known++; return; }
-    if (/,/.test(p) || ORG_WORD.test(p)) known++;
+    if (/,/.test(p) || ORGANISATION_WORD.test(p)) known++;
     rest.push(p);
   });
   // `Registered Nurse - Night Shift` is one title: a summary line shows parts of known shapes.
   if (withTitle && known === 0) return null;
   for (const p of rest) {
-    if (!out.location && /,/.test(p) && !ORG_WORD.test(p)) out.location = stripWorkplace(p) || null;
+    if (!out.location && /,/.test(p) && !ORGANISATION_WORD.test(p)) out.location = stripWorkplace(p) || null;
     else if (!out.company) out.company = p;
     else if (!out.location) out.location = stripWorkplace(p) || null;
   }
@@ -160,7 +159,7 @@ export function extractJobPosting(doc: Doc): Job {
   // `KESTREL COLD CHAIN B.V.` above `Shift Supervisor – Frozen Warehouse`: the company's letterhead comes first.
   const isPairLine = (l: { index: number } | undefined) => !!l && doc.kvs.some((kv) => kv.line === l.index);
   const [line0, line1] = nonEmpty;
-  const letterheadFirst = !titlePair && !firstSummary && !!line0 && !!line1 && LEGAL_FORM_END.test(line0.text) && !ORG_WORD.test(line1.text)
+  const letterheadFirst = !titlePair && !firstSummary && !!line0 && !!line1 && LEGAL_FORM_END.test(line0.text) && !LEGAL_FORM_END.test(line1.text)
     && !isPairLine(line0) && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text);
   const first = letterheadFirst ? line1!.text : firstSummary?.title ?? line0?.text ?? null;
   const firstIsPair = !letterheadFirst && !!first && isPairLine(line0);
@@ -171,7 +170,7 @@ export function extractJobPosting(doc: Doc): Job {
   // does not read as an organisation (`Praktikum Product Design - alle Geschlechter willkommen`).
   const legalLine = nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l))?.text;
   let company = pair(doc, COMPANY_LABELS)?.value ?? (letterheadFirst ? line0!.text : null)
-    ?? (summary?.company && (ORG_WORD.test(summary.company) || !legalLine) ? summary.company : legalLine) ?? null;
+    ?? (summary?.company && (ORGANISATION_WORD.test(summary.company) || !legalLine) ? summary.company : legalLine) ?? null;
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];

@@ -4,7 +4,7 @@ import type { Doc, Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
-import { LEGAL_FORM_END } from '../segment/organisations.js';
+import { HONORIFIC_SOURCE, LEGAL_FORM_END } from '../lexicon.js';
 
 type Notes = FixedData['meeting-notes'];
 
@@ -26,7 +26,7 @@ function isName(s: string): boolean {
 }
 
 /** Titles and job words written before a name (`Dr. Helen Park`, `Nurse Lead Sam Ortiz`): a name is the person alone. */
-const HONORIFIC = /^(?:(?:dr|mr|mrs|ms|mx|prof|sir|dame|rev|hon)\.?\s+)+/i;
+const HONORIFIC = new RegExp(String.raw`^(?:${HONORIFIC_SOURCE}\.?\s+)+`, 'i');
 const ROLE_WORDS = new Set(['nurse', 'lead', 'head', 'chair', 'chairperson', 'director', 'manager', 'engineer', 'officer', 'secretary', 'treasurer', 'president', 'vp', 'ceo', 'cfo', 'cto', 'coo', 'cmo', 'designer', 'analyst', 'counsel', 'coordinator', 'supervisor', 'intern', 'consultant', 'facilitator', 'scribe', 'senior', 'junior', 'principal', 'product', 'project', 'program', 'sales', 'marketing', 'finance', 'hr', 'it', 'ops', 'operations', 'team', 'tech', 'technical', 'clinical', 'medical', 'charge']);
 
 export function personName(s: string): string {

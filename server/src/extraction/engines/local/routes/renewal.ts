@@ -2,7 +2,8 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
 import { namesUnderHeadings, pairs } from '../segment/lookup.js';
-import { LEGAL_FORM_END, partyName } from '../segment/organisations.js';
+import { partyName } from '../segment/organisations.js';
+import { CUSTOMER_LABELS, LEGAL_FORM_END, ORGANISATION_END_SOURCE, VENDOR_LABELS } from '../lexicon.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -31,18 +32,21 @@ const g = <T>(value: T | null, statement: string | null, focus?: string): Ground
 /** The verbatim line of a pair, for its quote. */
 const lineOf = (doc: Doc, kv: KeyValue) => doc.lines[kv.line]!.text;
 
-const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|LLP|LP|GmbH|AG|KG|SA|S\.A|SAS|SARL|BV|B\.V|NV|AB|AS|A/S|Oy|Pty(?:\s+Ltd)?|PLC|plc|Corp|Corporation|Co|Company|Group|Holdings|Software|Technologies|Labs)\.?`;
+const ORG_SUFFIX = String.raw`${ORGANISATION_END_SOURCE}\.?`;
 // Suffixes chain: `Penwright Software Inc.`, `Quillstone Cloud Holdings Ltd`, `Kovac Digital GmbH & Co. KG`.
 const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX}(?:,?\s+(?:&\s+)?${ORG_SUFFIX})*)(?![\w])`, 'g');
 
-const VENDOR_ROLES = ['vendor', 'supplier', 'provider', 'from', 'seller', 'licensor', 'service provider', 'vendor name', 'company', 'issued by', 'sold by'];
+/** `Company:` on a renewal notice or order form is the vendor's (on an invoice it may be either party's). */
+const VENDOR_ROLES = [...VENDOR_LABELS, 'company'];
+/** `Account:` on a renewal notice names the customer's account. */
+const CUSTOMER_ROLES = [...CUSTOMER_LABELS, 'account'];
 
 function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value));
   if (kv) return g(partyName(kv.value), lineOf(doc, kv));
   const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
   if (headed) return g(trimPunct(headed.name), headed.name);
-  const customerNames = pairs(doc, ['customer', 'client', 'bill to', 'licensee', 'buyer', 'subscriber', 'account']).map((k) => dropParens(k.value));
+  const customerNames = pairs(doc, CUSTOMER_ROLES).map((k) => dropParens(k.value));
   // A letterhead whose first column ends in a legal form (`Brightroom Scheduling, Inc.`) is the vendor's.
   const top = doc.text.split('\n').find((l) => l.trim())?.trim().split(/\s{3,}/)[0];
   if (top && LEGAL_FORM_END.test(top) && !customerNames.includes(top)) return g(top, top);

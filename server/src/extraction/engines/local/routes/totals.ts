@@ -4,12 +4,8 @@ import { labelledLines } from '../segment/lookup.js';
 import { labelHas, labelIs } from '../segment/text.js';
 import { findAmounts } from '../normalise/money.js';
 import { DOLLAR_CODES, ISO_CODES } from '../normalise/currency.js';
+import { SUBTOTAL_LABELS, TAX_LABELS, TAX_WORDS, TIP_LABELS, TOTAL_LABELS, TOTAL_STRONG_LABELS } from '../lexicon.js';
 
-const SUBTOTAL = ['subtotal', 'sub total', 'net amount', 'net total', 'net', 'amount before tax', 'total before tax', 'total excl vat', 'total excluding vat', 'total excl tax', 'total net', 'nettobetrag', 'zwischensumme', 'summe netto', 'merchandise total', 'items total', 'total ht', 'base imponible', 'subtotal excl vat', 'zwischensumme netto', 'nettosumme', 'subtotale', 'imponibile', 'sous total', 'importe neto'];
-const TAX = ['tax', 'sales tax', 'vat', 'hst', 'gst', 'pst', 'qst', 'mwst', 'ust', 'iva', 'tva', 'tax total', 'total tax', 'vat amount', 'tax amount', 'gst hst', 'state tax', 'mehrwertsteuer', 'umsatzsteuer', 'taxes', 'vat total', 'total taxes', 'total tax amount', 'taxes total'];
-const TOTAL_STRONG = ['grand total', 'total due', 'total amount', 'invoice total', 'total payable', 'amount payable', 'total to pay', 'gesamtbetrag', 'total incl vat', 'total including vat', 'total inc vat', 'total incl tax', 'total brutto', 'total ttc', 'rechnungsbetrag', 'total amount due', 'totale complessivo', 'importo totale', 'totale da pagare', 'importe total', 'total a pagar', 'montant total', 'total a payer', 'net a payer'];
-const TOTAL = ['total', 'amount due', 'balance due', 'gesamt', 'summe', 'totale', 'total eur', 'total usd', 'total gbp'];
-const TIP = ['tip', 'tips', 'gratuity', 'tip amount', 'mancia', 'propina', 'pourboire', 'trinkgeld'];
 const NOT_TAX = ['id', 'no', 'number', 'reg', 'registration', 'nr', 'idnr', 'exempt', 'rate', 'code', 'invoice'];
 
 export type SummaryKind = 'subtotal' | 'tax' | 'total' | 'totalStrong' | 'tip';
@@ -17,11 +13,11 @@ export type SummaryKind = 'subtotal' | 'tax' | 'total' | 'totalStrong' | 'tip';
 export function summaryKind(labelKey: string): SummaryKind | null {
   // A currency code after the label (`Grand Total USD`, `Totale complessivo EUR`) names the currency, not the line.
   const key = labelKey.replace(/ ([a-z]{3})$/, (m, code: string) => (ISO_CODES.has(code.toUpperCase()) ? '' : m));
-  if (labelIs(key, SUBTOTAL)) return 'subtotal';
-  if (labelIs(key, TIP)) return 'tip';
-  if (labelIs(key, TOTAL_STRONG)) return 'totalStrong';
-  if (labelIs(key, TOTAL) || /^total (?:[a-z]{3}|due|amount)$/.test(key)) return 'total';
-  if (labelIs(key, TAX) || (labelHas(key, ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust', 'tva', 'iva', 'btw', 'moms', 'mva']) && !key.split(' ').some((w) => NOT_TAX.includes(w)) && key.split(' ').length <= 3)) return 'tax';
+  if (labelIs(key, SUBTOTAL_LABELS)) return 'subtotal';
+  if (labelIs(key, TIP_LABELS)) return 'tip';
+  if (labelIs(key, TOTAL_STRONG_LABELS)) return 'totalStrong';
+  if (labelIs(key, TOTAL_LABELS) || /^total (?:[a-z]{3}|due|amount)$/.test(key)) return 'total';
+  if (labelIs(key, TAX_LABELS) || (labelHas(key, TAX_WORDS) && !key.split(' ').some((w) => NOT_TAX.includes(w)) && key.split(' ').length <= 3)) return 'tax';
   return null;
 }
 

@@ -1,7 +1,10 @@
 // Sentences (and colon-separated clauses) of the prose, with their verbatim text for quotes.
 import { clean } from './text.js';
+import { HONORIFIC_ABBREVIATIONS, LEGAL_FORM_ABBREVIATIONS } from '../lexicon.js';
 
-const ABBREV = /\b(?:inc|ltd|llc|corp|co|no|nr|st|mr|mrs|ms|dr|vs|etc|e\.g|i\.e|approx|art|sec|para|pty|plc|gmbh|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
+/** Words whose full stop does not end a sentence: legal forms and honorifics (../lexicon.ts; dotted ones like `B.V.` end
+ * in a single capital, handled below), and common abbreviations. */
+const ABBREV = new RegExp(String.raw`\b(?:${[...LEGAL_FORM_ABBREVIATIONS.filter((f) => !f.includes('.')), ...HONORIFIC_ABBREVIATIONS].join('|')}|no|nr|st|vs|etc|e\.g|i\.e|approx|art|sec|para|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$`, 'i');
 
 /** Paragraphs (blank-line separated blocks, or single lines for list items and pairs) split into sentences. */
 export function sentences(text: string, opts: { splitColons?: boolean } = {}): string[] {
