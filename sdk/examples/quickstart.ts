@@ -6,7 +6,7 @@ export async function quickstart(baseUrl: string, dashboardToken: string): Promi
   const { key } = await dashboard.keys.create({ name: 'my server' });
 
   // Extract with the API key.
-  const client = new DocExtract({ baseUrl, apiKey: key! });
+  const client = new DocExtract({ baseUrl, apiKey: key });
   const invoice = await client.extract.invoice({ text: 'ACME LLC\nInvoice INV-7\nTotal due: $4,500.00' });
   console.log(invoice.data.invoiceNumber, invoice.data.total, invoice.usage.heu);
 

@@ -13,11 +13,13 @@ import type { components } from './contract.js';
 
 type Kind = components['schemas']['ExtractionKind'];
 const KINDS: Kind[] = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal'];
+/** Where `npm start` serves: the CLI's default, said on every run so a missing DOCEXTRACT_BASE_URL is never a mystery. */
+const LOCAL_URL = 'http://127.0.0.1:8080';
 const USAGE = `usage:
   docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
   docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
   docextract account
-environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL`;
+environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
 
 class UsageError extends Error {}
 
@@ -37,10 +39,20 @@ function readText(file: string): string {
   }
 }
 
+/** Whether the progress bar holds the current stderr line (a message then starts on a line of its own). */
+let barOnLine = false;
+
 function progress(done: number, total: number): void {
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+  process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} documents${done === total ? '\n' : ''}`);
+  barOnLine = done !== total;
+}
+
+/** A line on stderr, never glued to the progress bar. */
+function say(line: string): void {
+  process.stderr.write(`${barOnLine ? '\n' : ''}${line}\n`);
+  barOnLine = false;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -51,7 +63,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const apiKey = process.env.DOCEXTRACT_API_KEY;
   if (!apiKey) throw new UsageError('set DOCEXTRACT_API_KEY to your API key');
-  const client = new DocExtract({ apiKey, baseUrl: process.env.DOCEXTRACT_BASE_URL || undefined });
+  baseUrl = process.env.DOCEXTRACT_BASE_URL || LOCAL_URL;
+  if (!process.env.DOCEXTRACT_BASE_URL) say(`docextract: using ${LOCAL_URL} (set DOCEXTRACT_BASE_URL for another service)`);
+  const client = new DocExtract({ apiKey, baseUrl });
   const [command, ...rest] = positionals;
 
   if (command === 'account' && rest.length === 0) {
@@ -92,6 +106,7 @@ async function main(argv: string[]): Promise<number> {
     const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
     let done = 0;
     let failed = 0;
+    let heu = 0;
     progress(0, files.length);
     for (let i = 0; i < files.length; i += 20) {
       const chunk = files.slice(i, i + 20);
@@ -104,28 +119,38 @@ async function main(argv: string[]): Promise<number> {
         if (!item.ok) failed++;
         emit(JSON.stringify(item));
       }
+      heu += answer.usage.heu;
       done += chunk.length;
       progress(done, files.length);
     }
-    if (failed) process.stderr.write(`docextract: ${failed} of ${files.length} documents failed (see their "error")\n`);
+    say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
+    if (failed) say(`docextract: ${failed} of ${files.length} documents failed (see their "error")`);
     return failed ? 1 : 0;
   }
 
   throw new UsageError(`unknown command\n${USAGE}`);
 }
 
+/** A two-column table, one row per figure. */
+function summary(rows: Array<[string, number]>): string {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n');
+}
+
+let baseUrl = LOCAL_URL;
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
     if (e instanceof UsageError) {
-      process.stderr.write(`docextract: ${e.message}\n`);
+      say(`docextract: ${e.message}`);
       process.exit(2);
     }
     if (e instanceof DocExtractError) {
-      process.stderr.write(`docextract: ${e.code}${e.status ? ` (HTTP ${e.status})` : ''}: ${e.message}${e.requestId ? ` [request ${e.requestId}]` : ''}\n`);
+      say(`docextract: ${e.code}${e.status ? ` (HTTP ${e.status})` : ''} from ${baseUrl}: ${e.message}${e.requestId ? ` [request ${e.requestId}]` : ''}`);
       process.exit(1);
     }
-    process.stderr.write(`docextract: ${(e as Error).message}\n`);
+    say(`docextract: ${(e as Error).message}`);
     process.exit(1);
   },
 );

@@ -8,6 +8,10 @@ type Schemas = components['schemas'];
 export type DocumentInput = Schemas['DocumentInput'];
 export type Usage = Schemas['Usage'];
 export type Extraction<T> = { data: T; model: string; usage: Usage };
+/** A key as first created: the raw key is here, once. */
+export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
+/** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
+export type ReplayedKey = Schemas['ApiKey'] & { key?: undefined; idempotent: true };
 
 export interface ClientOptions {
   /** An API key (`dx_live_...`), for extraction and reads. Keep it on servers. */
@@ -19,6 +23,11 @@ export interface ClientOptions {
   /** Retries (429 always; 502/503/504 and network errors for reads, revocation and key creation). `0` turns them off. */
   maxRetries?: number;
   retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;
+  /**
+   * The longest one wait before a retry may be (a `Retry-After` or a backoff); a longer one is not waited for: the
+   * call fails at once with the error, whose details say when to come back. Default 60 s.
+   */
+  maxRetryWaitMs?: number;
   /** Per attempt; default 120 s. */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -58,7 +67,7 @@ export class DocExtract {
     if (options.apiKey && isBrowser() && !options.dangerouslyAllowBrowser) {
       throw new Error('docextract: refusing to use an API key in a browser, where anyone can read it. Call the API from your server, or pass dangerouslyAllowBrowser: true.');
     }
-    const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries };
+    const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, maxRetries: options.maxRetries ?? DEFAULT_RETRY.maxRetries, maxRetryWaitMs: options.maxRetryWaitMs ?? DEFAULT_RETRY.maxRetryWaitMs };
     const base = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.raw = createClient<paths>({
       baseUrl: (options.baseUrl ?? 'https://api.docextract.dev').replace(/\/$/, ''),
@@ -117,28 +126,48 @@ export class DocExtract {
   };
 
   readonly keys = {
-    /** Creates a key; the SDK sends an idempotency key (yours, or a new one) so a retried creation makes one key. */
-    create: (body: Schemas['CreateApiKeyRequest'] = {}, opts: CallOptions & { idempotencyKey?: string } = {}) =>
-      this.call<Schemas['CreatedApiKey']>((init) => this.raw.POST('/v1/keys', {
+    /**
+     * Creates a key. Without an idempotency key of yours the SDK sends a new one, so a retried creation makes one key,
+     * and the answer is the first one, with the raw `key`. With yours, a repeat of an earlier creation answers its
+     * replay (`idempotent: true`, no raw key: it is never kept).
+     */
+    create: ((body: Schemas['CreateApiKeyRequest'] = {}, opts: CallOptions & { idempotencyKey?: string } = {}) =>
+      this.call<CreatedKey | ReplayedKey>((init) => this.raw.POST('/v1/keys', {
         body,
         params: { header: { 'x-idempotency-key': opts.idempotencyKey ?? globalThis.crypto.randomUUID() } },
         ...init,
-      }), opts),
+      }) as never, opts).then((created) => {
+        // Only the SDK's own retry can replay a key it named itself: the key exists, but its raw value was lost with
+        // the first answer. Say so rather than answer a key without its secret.
+        if (!opts.idempotencyKey && created.idempotent) {
+          throw new DocExtractError(200, 'internal_error', `The key ${created.id} was created but its answer was lost; revoke it and create another.`, null, null);
+        }
+        return created;
+      })) as {
+      (body?: Schemas['CreateApiKeyRequest'], opts?: CallOptions & { idempotencyKey?: undefined }): Promise<CreatedKey>;
+      (body: Schemas['CreateApiKeyRequest'], opts: CallOptions & { idempotencyKey: string }): Promise<CreatedKey | ReplayedKey>;
+    },
     list: (query: { limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
       this.call<Schemas['ApiKeyList']>((init) => this.raw.GET('/v1/keys', { params: { query }, ...init }), opts),
     /** Every key, newest first, fetching pages as the loop needs them. */
     listAll: (pageSize = 100): AsyncGenerator<Schemas['ApiKey']> => this.allKeys(pageSize),
+    /** The pages of the key list, newest first, each fetched as the loop asks for it. */
+    pages: (pageSize = 100): AsyncGenerator<Schemas['ApiKeyList']> => this.keyPages(pageSize),
     revoke: (id: string, opts?: CallOptions) =>
       this.call<Schemas['ApiKey']>((init) => this.raw.DELETE('/v1/keys/{id}', { params: { path: { id } }, ...init }), opts),
   };
 
-  private async *allKeys(pageSize: number): AsyncGenerator<Schemas['ApiKey']> {
+  private async *keyPages(pageSize: number): AsyncGenerator<Schemas['ApiKeyList']> {
     let cursor: string | undefined;
     do {
       const page = await this.keys.list({ limit: pageSize, ...(cursor ? { cursor } : {}) });
-      yield* page.keys;
+      yield page;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
+  }
+
+  private async *allKeys(pageSize: number): AsyncGenerator<Schemas['ApiKey']> {
+    for await (const page of this.keyPages(pageSize)) yield* page.keys;
   }
 
   readonly account = {

@@ -6,12 +6,11 @@ export interface RetryPolicy {
   /** The first backoff; it doubles each retry, with full jitter. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest one wait may be; a longer `Retry-After` is not waited for (the error is answered at once). */
+  maxRetryWaitMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8_000 };
-
-/** A `Retry-After` longer than this (a monthly bucket) is not waited for: the error is answered at once. */
-const MAX_RETRY_AFTER_MS = 60_000;
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryWaitMs: 60_000 };
 
 const sleep = (ms: number, signal: AbortSignal | null | undefined) => new Promise<void>((resolve, reject) => {
   if (signal?.aborted) return reject(signal.reason);
@@ -51,7 +50,7 @@ export function retryingFetch(baseFetch: typeof fetch, policy: RetryPolicy, time
       if (!retryable || attempt >= policy.maxRetries) return response;
       const retryAfter = Number(response.headers.get('retry-after'));
       const wait = Number.isFinite(retryAfter) && response.headers.has('retry-after') ? retryAfter * 1000 : backoff(policy, attempt);
-      if (wait > MAX_RETRY_AFTER_MS) return response;
+      if (wait > policy.maxRetryWaitMs) return response;
       await response.body?.cancel();
       await sleep(wait, callerSignal);
     }

@@ -54,8 +54,25 @@ describe('docextract CLI and the README example', () => {
     expect(lines).toHaveLength(23);
     expect(lines.every((l) => l.ok)).toBe(true);
     expect(lines[0].id).toBe('r00.txt');
-    expect(r.stderr).toContain('23/23');
+    expect(r.stderr).toContain('23/23 documents');
     expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_cli', route: 'batch' } })).toBe(2);
+    // A summary at the end: files, ok, failed, and the HEU the batches cost.
+    const heu = lines.reduce((sum, l) => sum + l.usage.heu, 0);
+    expect(r.stderr).toContain(`files   23\nok      23\nfailed  0\nHEU     ${heu}`);
+  });
+
+  it('names the service it calls: the local one by default, and the URL in an error', async () => {
+    const r = await cli(['account'], { DOCEXTRACT_API_KEY: env.DOCEXTRACT_API_KEY! });
+    expect(r.stderr.split('\n')[0]).toBe('docextract: using http://127.0.0.1:8080 (set DOCEXTRACT_BASE_URL for another service)');
+    const down = await cli(['account'], { ...env, DOCEXTRACT_BASE_URL: 'http://127.0.0.1:9' });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/^docextract: network_error from http:\/\/127\.0\.0\.1:9: /m);
+  });
+
+  it('prints an error on a line of its own, not on the progress bar', async () => {
+    const r = await cli(['batch', join(dir, 'receipts'), '--kind', 'receipt'], { ...env, DOCEXTRACT_API_KEY: `dx_live_${'B'.repeat(43)}` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\] 0\/23 documents\ndocextract: invalid_api_key \(HTTP 401\)/);
   });
 
   it('account prints the account', async () => {

@@ -17,7 +17,7 @@ describe('SDK against the real server', () => {
     dashboard = new DocExtract({ baseUrl: s.baseUrl, token: await s.token('acct_sdk') });
     const created = await dashboard.keys.create({ name: 'sdk' });
     keyId = created.id;
-    client = new DocExtract({ baseUrl: s.baseUrl, apiKey: created.key! });
+    client = new DocExtract({ baseUrl: s.baseUrl, apiKey: created.key });
   });
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
@@ -88,7 +88,7 @@ describe('SDK against the real server', () => {
 
   it('revokes a key; the revoked key then fails with invalid_api_key', async () => {
     const doomed = await dashboard.keys.create({ name: 'doomed' });
-    const user = new DocExtract({ baseUrl: s.baseUrl, apiKey: doomed.key! });
+    const user = new DocExtract({ baseUrl: s.baseUrl, apiKey: doomed.key });
     await user.account.get();
     expect((await dashboard.keys.revoke(doomed.id)).revokedAt).not.toBeNull();
     const err = await user.account.get().catch((e) => e);
@@ -132,6 +132,26 @@ describe('SDK retries and timeouts', () => {
       expect(srv.seen).toHaveLength(2);
       await new DocExtract({ baseUrl: srv.url, apiKey: 'k', maxRetries: 0 }).account.get().catch(() => {});
       expect(srv.seen).toHaveLength(3);
+    } finally { await srv.close(); }
+  });
+
+  it('does not sleep past maxRetryWaitMs: a longer Retry-After fails the call at once, with when to come back', async () => {
+    const srv = await scripted([{ ...TOO_MANY, headers: { 'retry-after': '34' } }, { status: 200, body: ACCOUNT }]);
+    try {
+      const err = await new DocExtract({ baseUrl: srv.url, apiKey: 'k', maxRetryWaitMs: 5_000 }).account.get().catch((e) => e);
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect(err.details.resetAt).toBe('2026-11-22T10:01:00.000Z');
+      expect(srv.seen).toHaveLength(1);
+    } finally { await srv.close(); }
+  });
+
+  it('reports a key whose first answer was lost to its own retry, instead of answering it without the raw key', async () => {
+    const replayed = { id: '0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', name: 'n', prefix: 'dx_live_abcd', createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null, revokedAt: null, idempotent: true };
+    const srv = await scripted([{ status: 503, body: { error: { code: 'service_unavailable', message: 'down', details: null } } }, { status: 200, body: replayed }]);
+    try {
+      const err = await new DocExtract({ baseUrl: srv.url, token: 't', retry: { baseDelayMs: 1 } }).keys.create({ name: 'n' }).catch((e) => e);
+      expect(err).toBeInstanceOf(DocExtractError);
+      expect(err.message).toContain(`The key ${replayed.id} was created but its answer was lost`);
     } finally { await srv.close(); }
   });
 

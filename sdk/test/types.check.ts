@@ -31,7 +31,11 @@ export async function typeChecks(client: DocExtract): Promise<void> {
   assertType<Equal<typeof custom.data.capacity, number | null>>();
 
   const key = await client.keys.create({ name: 'ci' });
-  assertType<Equal<typeof key, Schemas['CreatedApiKey']>>();
+  assertType<Equal<typeof key.key, string>>(); // the first answer always holds the raw key: no `key!`
+  const maybeReplay = await client.keys.create({ name: 'ci' }, { idempotencyKey: 'ci-1' });
+  if (maybeReplay.idempotent) assertType<Equal<typeof maybeReplay.key, undefined>>();
+  else assertType<Equal<typeof maybeReplay.key, string>>();
+  for await (const page of client.keys.pages(10)) assertType<Equal<typeof page.keys, Schemas['ApiKey'][]>>();
   for await (const k of client.keys.listAll()) assertType<Equal<typeof k, Schemas['ApiKey']>>();
   const account = await client.account.get();
   assertType<Equal<typeof account.plan, 'free' | 'starter'>>();
