@@ -45,6 +45,8 @@ export async function keysPage(main: HTMLElement): Promise<void> {
   const list = h('div', { id: 'key-list' });
   const status = h('div', { 'aria-live': 'polite', id: 'key-status' });
   const created = h('div', { id: 'created-key' });
+  // The key whose raw value is on screen: revoking it takes the value away too.
+  let shownKeyId: string | null = null;
   const nameInput = h('input', { id: 'key-name', name: 'name', maxlength: '100', placeholder: 'Default key' }) as HTMLInputElement;
   const form = h('form', { 'aria-label': 'Create an API key' },
     h('label', { for: 'key-name' }, 'Name', nameInput),
@@ -65,6 +67,10 @@ export async function keysPage(main: HTMLElement): Promise<void> {
           confirm.addEventListener('click', async () => {
             try {
               await api.keys.revoke(k.id);
+              if (k.id === shownKeyId) {
+                created.replaceChildren();
+                shownKeyId = null;
+              }
               status.replaceChildren(notice(`Revoked ${k.name}.`));
               await refresh();
             } catch (e) {
@@ -109,6 +115,7 @@ export async function keysPage(main: HTMLElement): Promise<void> {
         h('label', { for: 'raw-key' }, 'API key', raw),
         copy,
         h('p', { class: 'warning', id: 'raw-key-warning' }, 'Copy it now: it will not be shown again.')));
+      shownKeyId = key.id;
       nameInput.value = '';
       raw.focus();
       raw.select();
@@ -127,6 +134,11 @@ export async function billingPage(main: HTMLElement): Promise<void> {
   const account = await api.account.get();
   const status = h('div', { 'aria-live': 'polite', id: 'billing-status' });
   const percent = account.heuLimit ? Math.round((account.heuUsed / account.heuLimit) * 100) : 0;
+  const billingAvailable = document.body.dataset.billing === 'true';
+  const reset = new Date(Date.UTC(new Date(account.periodStart).getUTCFullYear(), new Date(account.periodStart).getUTCMonth() + 1, 1)).toISOString();
+  const bucket = account.heuUsed >= account.heuLimit
+    ? notice(`This month's HEU are used up: extraction requests are refused (429) until the bucket resets on ${when(reset)}.${account.plan === 'free' && billingAvailable ? ' Upgrading raises the limit now.' : ''}`, 'error')
+    : null;
   const upgrade = h('button', { type: 'button', id: 'upgrade' }, 'Upgrade to starter');
   upgrade.addEventListener('click', async () => {
     try {
@@ -152,6 +164,9 @@ export async function billingPage(main: HTMLElement): Promise<void> {
     h('label', { for: 'usage-meter' }, `${account.heuUsed} of ${account.heuLimit} HEU used (${percent}%)`,
       h('meter', { id: 'usage-meter', min: '0', max: String(account.heuLimit), value: String(account.heuUsed), high: String(Math.round(account.heuLimit * 0.8)) })),
     h('p', { id: 'heu-used', 'data-heu-used': String(account.heuUsed) }, `Counting since ${when(account.periodStart)}.`),
-    account.plan === 'free' ? upgrade : h('p', {}, 'You are on the starter plan.'),
+    ...(bucket ? [bucket] : []),
+    account.plan !== 'free' ? h('p', {}, 'You are on the starter plan.')
+      : billingAvailable ? upgrade
+      : h('p', { id: 'upgrade-unavailable' }, 'Upgrades are not available on this server (billing is not configured).'),
     status);
 }

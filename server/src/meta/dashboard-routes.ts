@@ -27,6 +27,8 @@ export function dashboardRoutes(config: Config): Router {
   const localSignIn = config.dashboard.localSignIn && Boolean(config.dashboard.jwtSecret);
   const page = existsSync(`${DIST}index.html`)
     ? readFileSync(`${DIST}index.html`, 'utf8').replace('__LOCAL_SIGN_IN__', String(localSignIn))
+      // Whether upgrades can be bought here: without a Stripe key the page says so instead of offering a button that fails.
+      .replace('__BILLING__', String(Boolean(config.billing.secretKey && config.billing.priceStarter)))
     : '<!doctype html><title>docextract</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>.</p>';
   const send = (_req: express.Request, res: express.Response) => {
     pageHeaders(res);

@@ -17,6 +17,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docextract API reference</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 </head>
 <body>

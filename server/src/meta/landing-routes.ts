@@ -6,6 +6,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docextract</title>
+<link rel="icon" href="data:,">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}</style>
 </head>
 <body>
@@ -31,6 +32,11 @@ export function landingRoutes(): Router {
     // The Host header is the caller's to write: escaped before it goes into the page.
     const origin = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     res.type('text/html').send(PAGE.replace('$ORIGIN', origin));
+  });
+  // Browsers ask for it on every page: an empty answer, not a 404 in the console.
+  router.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.status(204).end();
   });
   return router;
 }
