@@ -316,7 +316,13 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
       if (first && /name|title/i.test(name)) {
         // The document's title line names what the schema is about.
         const line = scope.doc.lines.find((l) => l.text);
-        if (line) { const m = /:\s*(.+)$/.exec(line.text); return clean((m ? m[1]! : line.text).replace(/[*★☆]+/g, '')) || null; }
+        if (line) {
+          const m = /:\s*(.+)$/.exec(line.text);
+          // `Spring Meetup, 120 places`, `Hack Night, 12 October 2026`: the name is the part before the figures.
+          const parts = (m ? m[1]! : line.text).split(/,\s+/);
+          const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
+          return clean(named.replace(/[*★☆]+/g, '')) || null;
+        }
       }
       return null;
     }

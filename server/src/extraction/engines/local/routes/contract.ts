@@ -5,6 +5,7 @@ import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, labelHas, labelIs, trimPunct } from '../segment/text.js';
 import { partyName } from '../segment/organisations.js';
+import { LEGAL_FORM_STRONG_SOURCE } from '../lexicon.js';
 import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
@@ -19,8 +20,21 @@ const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\b
 function title(doc: Doc): string | null {
   const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
   // `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: the title is the line's first column.
-  return first ? clean(first.raw.trim().split(/\s{3,}/)[0]!) : null;
+  if (first) return clean(first.raw.trim().split(/\s{3,}/)[0]!);
+  // `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`.
+  for (const l of doc.lines.slice(0, 8).filter((x) => x.text)) {
+    const m = TITLE_BEFORE_BETWEEN.exec(l.text);
+    if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return clean(m[1]!);
+  }
+  return null;
 }
+
+const TITLE_BEFORE_BETWEEN = /^([A-Z][\p{L}'’&-]*(?:\s+(?:[A-Z][\p{L}'’&-]*|of|for|and|on|to|the)){0,7}),?\s+(?:by\s+and\s+)?between\s/u;
+
+/** A name ending in a legal form (`Thames Ltd`, `Orbital Freight Systems, Inc.`, `Kovac Digital GmbH & Co. KG`). */
+const LEGAL_NAME = String.raw`[A-Z][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{L}\p{N}&'’.-]+){0,6}?,?\s+${LEGAL_FORM_STRONG_SOURCE}\.?(?:\s+&\s+Co\.?\s+KG)?`;
+/** `between Thames Ltd and Orbital Inc.` with no roles: both names end in a legal form, so both are organisations. */
+const BETWEEN_NAMES = new RegExp(String.raw`\bbetween\s+(${LEGAL_NAME})\s+and\s+(${LEGAL_NAME})(?![\p{L}\p{N}])`, 'u');
 
 /** `Lessor: Name`, `Party A: Name (note)`, `Disclosing Party: Name`. */
 function pairParties(doc: Doc): FixedData['contract']['parties'] {
@@ -170,6 +184,10 @@ export function extractContract(doc: Doc): FixedData['contract'] {
   if (parties.length < 2) {
     const prose = proseParties(doc);
     if (prose.length >= parties.length) parties = prose;
+  }
+  if (parties.length === 0) {
+    const m = BETWEEN_NAMES.exec(doc.text.replace(/\s+/g, ' '));
+    if (m) parties = [{ name: m[1]!.trim(), role: null }, { name: m[2]!.trim(), role: null }];
   }
   // The term's own start (`starts on`) wins over the signing date (`made on`).
   const effectiveDate = dateFrom(doc, EFFECTIVE, [/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:takes?|took|shall\s+take)\s+effect\s+(?:on|from|as\s+of)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]);

@@ -17,6 +17,7 @@ const INLINE_NUMBER = /\b(?:invoice|inv|rechnung|facture|factura)\.?\s*(?:no\.?|
 /** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`, `GST/HST Reg. No. 81234 5678 RT0001`: a tax number written after its label without a colon. */
 const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|HST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)(?:\/[A-Z]{2,4})?\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d[\d \-]{5,}\d(?:\s?RT\s?\d{4})?)\b/;
 
+const TITLE_NUMBER = /^(?:(?:tax|commercial|proforma|pro[- ]forma)\s+)?(?:invoice|rechnung|facture|factura|fattura)\s*[#:]?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)$/i;
 const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 
 function invoiceNumber(doc: Doc): string | null {
@@ -34,6 +35,12 @@ function invoiceNumber(doc: Doc): string | null {
       const m = INLINE_NUMBER.exec(ocrLetters(chunk));
       if (m && !parseDate(m[1]!, doc.dateOptions)) return chunk.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length);
     }
+  }
+  // `Invoice INV-7`, `TAX INVOICE TI/2026/118`, `Rechnung RE-2026-04` as the document's title line: the word and one
+  // code with a figure in it, nothing else on the line (a date is not a number).
+  for (const line of doc.lines.filter((l) => l.text).slice(0, 5)) {
+    const m = TITLE_NUMBER.exec(line.raw.trim().split(/\s{3,}/)[0]!);
+    if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
   }
   return null;
 }

@@ -102,6 +102,10 @@ function stripWorkplace(s: string): string {
 const SEPARATOR = /\s+[|·•]\s+|\s+[-–—]\s+/;
 const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)(?:\s*\([^)]*\))?$/i;
 
+/** One to three capitalised words: what a company's part of a title line looks like. */
+const NAME_PART = /^\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’.-]*){0,2}$/u;
+/** Words of a title's second half that are about the shift, level or kind of role, not a company. */
+const NOT_NAME_WORDS = new Set(['shift', 'night', 'nights', 'day', 'days', 'weekend', 'weekends', 'evening', 'evenings', 'morning', 'senior', 'junior', 'lead', 'team', 'contract', 'temporary', 'temp', 'maternity', 'paternity', 'parental', 'cover', 'fixed', 'term', 'part', 'full', 'time', 'graduate', 'internship', 'intern', 'apprenticeship', 'freelance', 'locum', 'relief', 'bank', 'urgent', 'immediate', 'start', 'new', 'backend', 'frontend', 'remote', 'hybrid']);
 interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }
 
 /**
@@ -109,7 +113,7 @@ interface Summary { title: string | null; company: string | null; location: stri
  * `The Olive Grove Bistro - Lisbon, Portugal`, `Northpeak Studio, Toronto, ON`): each part read by its shape -
  * a workplace word, an employment type, pay, a place (`City, Country`), an organisation.
  */
-function summaryParts(text: string, withTitle: boolean): Summary | null {
+function summaryParts(text: string, withTitle: boolean, nextIsWorkplace = false): Summary | null {
   let parts = text.split(SEPARATOR).map((p) => trimPunct(clean(p))).filter(Boolean);
   if (parts.length < 2) {
     // `Company, City, Region`: the first comma part is the name when the rest reads as a place.
@@ -130,7 +134,9 @@ function summaryParts(text: string, withTitle: boolean): Summary | null {
     rest.push(p);
   });
   // `Registered Nurse - Night Shift` is one title: a summary line shows parts of known shapes.
-  if (withTitle && known === 0) return null;
+  // `Senior Backend Engineer - Lumen` above `Remote (US)`: under a title line, a workplace line makes the one part a
+  // name, when it reads as one (not `Night Shift`, `Maternity Cover`).
+  if (withTitle && known === 0 && !(nextIsWorkplace && rest.length === 1 && NAME_PART.test(rest[0]!) && !rest[0]!.split(/\s+/).some((w) => NOT_NAME_WORDS.has(w.toLowerCase())))) return null;
   for (const p of rest) {
     if (!out.location && /,/.test(p) && !ORGANISATION_WORD.test(p)) out.location = stripWorkplace(p) || null;
     else if (!out.company) out.company = p;
@@ -147,7 +153,7 @@ export function extractJobPosting(doc: Doc): Job {
   const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;
   if (banner) nonEmpty = nonEmpty.slice(1);
   const titlePair = pair(doc, TITLE_LABELS);
-  const firstSummary = nonEmpty[0] && !titlePair && !doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index) ? summaryParts(nonEmpty[0].text, true) : null;
+  const firstSummary = nonEmpty[0] && !titlePair && !doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index) ? summaryParts(nonEmpty[0].text, true, !!nonEmpty[1] && WORKPLACE.test(nonEmpty[1].text)) : null;
   const secondSummary = nonEmpty[1] && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index) && nonEmpty[1].text.length <= 80 && !/[.!?:]$/.test(nonEmpty[1].text) ? summaryParts(nonEmpty[1].text, false) : null;
   // The title line may name the company and the line below the place: read both.
   const summary: Summary | null = firstSummary || secondSummary ? {
@@ -174,7 +180,7 @@ export function extractJobPosting(doc: Doc): Job {
   if (!company) {
     // The line under the title when it is a bare name, not a label or a sentence.
     const second = nonEmpty[1];
-    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
+    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && !WORKPLACE.test(second.text) && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
     else if (banner?.[1] ?? banner?.[2]) company = banner[1] ?? banner[2]!;
     else {
       const m = /\b(?:at|join|About)\s+([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})/.exec(doc.text);

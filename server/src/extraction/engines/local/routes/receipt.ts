@@ -49,6 +49,8 @@ export function extractReceipt(doc: Doc): FixedData['receipt'] {
   const address: string[] = [];
   const header = new Set<number>();
   const totals = extractTotals(doc);
+  // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
+  if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
   if (i >= 0) {
     merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''));
     header.add(i);

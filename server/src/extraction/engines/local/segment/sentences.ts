@@ -11,12 +11,19 @@ export function sentences(text: string, opts: { splitColons?: boolean } = {}): s
   const out: string[] = [];
   const blocks: string[] = [];
   let cur: string[] = [];
+  let curIsPair = false;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    // A new line that starts a list item or a pair starts a new block: each is its own statement.
-    if (!line || /^(?:[-*•]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?\s|\(?[a-z][.)]\s|[\p{L}][\p{L}\p{N} '’&/.()-]{0,40}:\s)/u.test(line)) {
+    const startsItem = /^(?:[-*•]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?\s|\(?[a-z][.)]\s|[\p{L}][\p{L}\p{N} '’&/.()-]{0,40}:\s)/u.test(line);
+    // A new line that starts a list item or a pair starts a new block: each is its own statement. So does a capitalised
+    // line after a pair's value (`Vendor: Cloudnest Inc.` / `This order renews ...`) or after a line ending in a full
+    // stop (`... Acme Ltd.` / `The term ...`): the line break ends what an abbreviation's full stop would not.
+    const prev = cur[cur.length - 1];
+    const afterEnd = !!prev && /^[\p{Lu}"“]/u.test(line) && (/\.$/.test(prev) || curIsPair && cur.length === 1 && !/[,;:&(-]$|\b(?:the|a|an|and|or|of|for|to|in|on|by|with|at|from|per|unless|if)$/i.test(prev));
+    if (!line || startsItem || afterEnd) {
       if (cur.length) blocks.push(cur.join(' '));
       cur = [];
+      curIsPair = !!line && startsItem && /:\s/.test(line);
     }
     if (line) cur.push(line);
   }
