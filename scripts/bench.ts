@@ -125,8 +125,17 @@ const rss = async (pid: number) => Number((await import('node:fs')).readFileSync
 
 async function main(): Promise<void> {
   console.log(`machine: ${cpus().length} x ${cpus()[0]?.model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}; ${DURATION} s per case at ${CONNECTIONS} connections\n`);
+  // One case alone, printed (BENCHMARKS.md is written only by the whole run): `healthz` (case 9) or `local` (case 5).
   if (process.env.BENCH_ONLY === 'healthz') {
-    await healthzDuringBatches(); // printed; BENCHMARKS.md is written only by the whole run
+    await healthzDuringBatches();
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'local') {
+    const local = await service({ EXTRACTION_ENGINE: 'local', ...(process.env.OFFLINE_THREADS ? { OFFLINE_THREADS: process.env.OFFLINE_THREADS } : {}) });
+    await load('5. extract/invoice, local rules (embedded)', {
+      url: `${local.base}/v1/extract/invoice`, method: 'POST', headers: { 'x-api-key': local.key, 'content-type': 'application/json' }, body: JSON.stringify({ document: { text: DOC } }), keys: local.keys,
+    });
+    await stop(local.child);
     return;
   }
   const fake = await (new FakeAnthropic()).start();

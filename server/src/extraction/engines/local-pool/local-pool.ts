@@ -4,6 +4,7 @@ import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
+import type { LocalWorkerInput } from './local-worker.js';
 
 /** Runs offline extractions: in worker threads when it can, else (a unit test on the sources alone) inline. */
 export interface LocalRunner {
@@ -43,12 +44,14 @@ export function createLocalRunner(options: { threads?: number; taskBudgetMs: num
   // The queue is bounded so that waiting in it stays far below a task's budget (a task is at most ~0.2 s of work on a
   // 200,000-character document): a budget is for a task that runs away, never for one that waited its turn. Idle
   // threads end after a while, so a quiet process (or a test) holds none.
-  const pool = new Piscina<LocalTaskInput, LocalTaskOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
+  const pool = new Piscina<LocalWorkerInput, LocalTaskOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
   return {
     async run(input, signal) {
       const budget = AbortSignal.timeout(options.taskBudgetMs);
       try {
-        return await pool.run(input, { signal: AbortSignal.any([signal, budget]) });
+        // A fixed route's schema stays here: the thread has its own (a copy per task would also be compiled per task).
+        const message: LocalWorkerInput = input.task.kind === 'custom' ? input : { task: input.task, text: input.text };
+        return await pool.run(message, { signal: AbortSignal.any([signal, budget]) });
       } catch (e) {
         if (signal.aborted) throw signal.reason;
         if (budget.aborted) throw new LocalTaskOverBudget();
