@@ -5,7 +5,9 @@ import { startTestServer, type TestServer } from './support/harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = new URL('../../test-output/dashboard/', import.meta.url).pathname;
+// Under CI a missing browser fails the suite (it runs, and launching fails); elsewhere it is skipped, and says so.
 const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+if (!existsSync(CHROMIUM) && !process.env.CI) console.warn(`dashboard suite skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`);
 
 run('dashboard in Chromium', () => {
   let s: TestServer;
