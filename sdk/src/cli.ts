@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync, appendFileSync } fr
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocExtract } from './client.js';
+import { guessKind } from './classify.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
 
@@ -17,7 +18,7 @@ const KINDS: Kind[] = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting
 const LOCAL_URL = 'http://127.0.0.1:8080';
 const USAGE = `usage:
   docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
-  docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+  docextract batch <folder> (--kind <kind>|auto | --schema schema.json) [--out results.jsonl]
   docextract account
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
 
@@ -93,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'batch' && rest.length === 1) {
     const folder = rest[0]!;
     if (!values.kind === !values.schema) throw new UsageError('batch needs exactly one of --kind or --schema');
-    if (values.kind && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}`);
+    if (values.kind && values.kind !== 'auto' && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')} or auto`);
     let files: string[];
     try {
       files = readdirSync(folder).filter((f) => statSync(join(folder, f)).isFile()).sort();
@@ -112,12 +113,15 @@ async function main(argv: string[]): Promise<number> {
       const chunk = files.slice(i, i + 20);
       const items = chunk.map((f) => {
         const document = { text: readText(join(folder, f)), filename: f };
-        return schema ? { id: f, document, schema: schema as components['schemas']['JsonSchemaObject'] } : { id: f, document, kind: values.kind as Kind };
+        // --kind auto: each file's kind is guessed from its words, and reported on its line.
+        return schema ? { id: f, document, schema: schema as components['schemas']['JsonSchemaObject'] }
+          : { id: f, document, kind: values.kind === 'auto' ? guessKind(document.text) : values.kind as Kind };
       });
+      const kindOf = new Map(items.map((i) => [i.id, 'kind' in i ? i.kind : undefined]));
       const answer = await client.extract.batch(items);
       for (const item of answer.results) {
         if (!item.ok) failed++;
-        emit(JSON.stringify(item));
+        emit(JSON.stringify(values.kind === 'auto' ? { ...item, kind: kindOf.get(item.id) } : item));
       }
       heu += answer.usage.heu;
       done += chunk.length;

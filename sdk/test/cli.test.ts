@@ -75,6 +75,24 @@ describe('docextract CLI and the README example', () => {
     expect(r.stderr).toMatch(/\] 0\/23 documents\ndocextract: invalid_api_key \(HTTP 401\)/);
   });
 
+  it('batch --kind auto picks each file\'s route from its words and reports it on its line', async () => {
+    const mixed = join(dir, 'mixed');
+    mkdirSync(mixed);
+    const docs: Record<string, [string, string]> = {
+      'a.txt': ['INVOICE\nInvoice No: 77\nBill To: Orbit Ltd\nDue Date: 2026-05-01\nTotal: $10.00', 'invoice'],
+      'b.txt': ['CORNER SHOP\n12:47\nMilk 2.49\nTOTAL 2.49\nCASH\nThank you!', 'receipt'],
+      'c.txt': ['Weekly sync\nAttendees: Ana, Ben\nAction items:\n- Ben to ship the fix', 'meeting-notes'],
+      'd.txt': ['ORDER FORM\nSubscription: 20 seats\nThis order renews automatically unless notice is given.', 'renewal'],
+      'e.txt': ['MUTUAL NON-DISCLOSURE AGREEMENT between the parties, governed by the laws of England and Wales.', 'contract'],
+      'f.txt': ['Senior Engineer\nFull-time, remote\nRequirements:\n- TypeScript\nSalary: $150,000 a year', 'job-posting'],
+    };
+    for (const [name, [text]] of Object.entries(docs)) writeFileSync(join(mixed, name), text);
+    const r = await cli(['batch', mixed, '--kind', 'auto'], env);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.id, l.kind, l.ok])).toEqual(Object.entries(docs).map(([name, [, kind]]) => [name, kind, true]));
+  });
+
   it('account prints the account', async () => {
     const r = await cli(['account'], env);
     expect(r.code).toBe(0);
