@@ -8,7 +8,6 @@ import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
-import type { ModelChoice } from './extraction/engines/model-choice.js';
 import { startBanner } from './meta/start-banner.js';
 
 /** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
@@ -64,7 +63,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, engine.name === 'local' ? 'offline rules (local-rules-1)' : `Claude (${(engine as ModelChoice).defaultModel})`, config.dashboard.localSignIn)}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn)}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
