@@ -4,9 +4,12 @@ import type { Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
 import { addDays, dateAfterPhrase, parseDate } from '../normalise/dates.js';
-import { extractLineItems } from './line-items.js';
+import { extractLineItems, type LineItem } from './line-items.js';
 import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
-import { extractTotals } from './totals.js';
+import { extractTotals, type Totals } from './totals.js';
+import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+
+type Invoice = FixedData['invoice'];
 import { CUSTOMER_LABELS, VENDOR_LABELS } from '../lexicon.js';
 
 const NUMBER_LABELS = ['invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice', 'invoice id', 'inv no', 'inv #', 'inv', 'number', 'no', 'rechnungsnummer', 'rechnung nr', 'facture no', 'factura no', 'invoice num', 'document no', 'bill no', 'bill number', 'invoice ref'];
@@ -20,32 +23,49 @@ const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|HST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)(?:\/
 const TITLE_NUMBER = /^(?:(?:tax|commercial|proforma|pro[- ]forma)\s+)?(?:invoice|rechnung|facture|factura|fattura)\s*[#:]?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)$/i;
 const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 
-function invoiceNumber(doc: Doc): string | null {
+/** `Invoice No: INV-7`, `Invoice #: 2041`: a labelled pair (a date is not a number). */
+const labelledNumber = finder<InvoiceContext, string>('labelled pair', ({ doc }) => {
   for (const kv of pairs(doc, NUMBER_LABELS)) {
     const m = ID_RE.exec(kv.value.replace(/^#\s*/, ''));
     if (m && !parseDate(m[0], doc.dateOptions)) return m[0];
   }
+  return null;
+});
+
+/** `INVOICE # 2041   DATE 02/20/2026`: a line led by the label, no colon. */
+const numberAfterLabel = finder<InvoiceContext, string>('line led by the label', ({ doc }) => {
   for (const l of linesLabelled(doc, ['invoice', 'invoice no', 'invoice number', 'invoice #', 'rechnung', 'tax invoice'])) {
     const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)/i.exec(l.rest);
     if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
   }
-  // `INVOICE NO.  BSE-0937`: the label and a letter-led number with no colon between them.
+  return null;
+});
+
+/** `INVOICE NO.  BSE-0937`: the label and a letter-led number with no colon between them, in any column. */
+const numberInColumn = finder<InvoiceContext, string>('label and number in a column', ({ doc }) => {
   for (const line of doc.lines) {
     for (const chunk of line.text.split(/\s{3,}/)) {
       const m = INLINE_NUMBER.exec(ocrLetters(chunk));
       if (m && !parseDate(m[1]!, doc.dateOptions)) return chunk.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length);
     }
   }
-  // `Invoice INV-7`, `TAX INVOICE TI/2026/118`, `Rechnung RE-2026-04` as the document's title line: the word and one
-  // code with a figure in it, nothing else on the line (a date is not a number).
+  return null;
+});
+
+/**
+ * `Invoice INV-7`, `TAX INVOICE TI/2026/118`, `Rechnung RE-2026-04` as the document's title line: the word and one code
+ * with a figure in it, nothing else on the line.
+ */
+const numberInTitle = finder<InvoiceContext, string>('title line', ({ doc }) => {
   for (const line of doc.lines.filter((l) => l.text).slice(0, 5)) {
     const m = TITLE_NUMBER.exec(line.raw.trim().split(/\s{3,}/)[0]!);
     if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
   }
   return null;
-}
+});
 
-function dateFor(doc: Doc, labels: string[], phrase: RegExp): string | null {
+/** `Invoice Date: 03/02/2026`: a labelled pair, then a line led by the label (`DATE 02/20/2026`). */
+const labelledDate = (labels: string[]) => finder<InvoiceContext, string>('labelled date', ({ doc }) => {
   for (const kv of pairs(doc, labels)) {
     const d = parseDate(kv.value, doc.dateOptions);
     if (d) return d;
@@ -54,21 +74,36 @@ function dateFor(doc: Doc, labels: string[], phrase: RegExp): string | null {
     const d = parseDate(l.rest, doc.dateOptions);
     if (d) return d;
   }
-  // An invoice written as a letter: `Issued on the fifth of May 2026`, `remit payment no later than ...`.
-  return dateAfterPhrase(doc.text, phrase, doc.dateOptions);
-}
+  return null;
+});
+
+/** An invoice written as a letter: `Issued on the fifth of May 2026`, `remit payment no later than ...`. */
+const dateInPhrase = (phrase: RegExp) => finder<InvoiceContext, string>('date after a phrase', ({ doc }) => dateAfterPhrase(doc.text, phrase, doc.dateOptions));
 
 const ISSUE_PHRASE = /\b(?:issued|dated|invoiced)\s+(?:on\s+|as\s+of\s+)?/i;
 const DUE_PHRASE = /\b(?:no\s+later\s+than|payable\s+(?:by|on\s+or\s+before)|pay(?:ment)?\s+(?:is\s+)?due\s+(?:by|on)|please\s+pay\s+by)\s+/i;
 /** `Issued on the fifth of May 2026 to:`, `Prepared for:`: a sentence-like label that introduces the customer. */
 const ADDRESSED_TO = /^(?:issued|prepared|invoiced|billed|made\s+out|addressed)\b.*\b(?:to|for)$/;
 
-function paymentTermsDays(doc: Doc): number | null {
+/** `Terms: Net 30` beside an issue date: the due date is written as a count of days. */
+const dueByTerms = finder<InvoiceContext, string>('issue date plus net terms', ({ doc, found }) => {
   const m = /\bnet\s*(\d{1,3})\b|\bwithin\s+(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+net\b/i.exec(doc.text);
-  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
+  return m && found.issueDate ? addDays(found.issueDate, Number(m[1] ?? m[2] ?? m[3])) : null;
+});
+
+interface InvoiceContext {
+  doc: Doc;
+  found: Partial<Invoice>;
+  vendor: PartyBlock | null;
+  customer: PartyBlock | null;
+  vendorTaxId: string | null;
+  customerTaxId: string | null;
+  totals: Totals;
+  lineItems: LineItem[];
 }
 
-export function extractInvoice(doc: Doc): FixedData['invoice'] {
+/** The document read once for every field: the two party blocks, their tax numbers, the totals and the billed lines. */
+function readInvoice(doc: Doc): InvoiceContext {
   // `Bill To:` as a pair, or `SOLD TO` alone on its line above the block.
   const customerPair = doc.kvs.find((kv) => labelIs(kv.key, CUSTOMER_LABELS) || !kv.value && ADDRESSED_TO.test(kv.key))
     ?? doc.lines.filter((l) => l.text && (l.text.split(' ').length <= 3 && labelIs(labelKey(l.text), CUSTOMER_LABELS) || l.text.length <= 70 && /:$/.test(l.text) && ADDRESSED_TO.test(labelKey(l.text))))
@@ -92,25 +127,31 @@ export function extractInvoice(doc: Doc): FixedData['invoice'] {
 
   const totals = extractTotals(doc);
   const skip = new Set<number>([...(vendor?.lines ?? []), ...(customer?.lines ?? []), ...doc.kvs.filter((kv) => kv.value === '' || !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
-  const itemsEnd = totals.firstLine ?? doc.lines.length;
-  const lineItems = extractLineItems(doc, 0, itemsEnd, skip);
-
-  const issueDate = dateFor(doc, ISSUE_LABELS, ISSUE_PHRASE);
-  let dueDate = dateFor(doc, DUE_LABELS, DUE_PHRASE);
-  const terms = paymentTermsDays(doc);
-  if (!dueDate && issueDate && terms !== null) dueDate = addDays(issueDate, terms);
-
-  return {
-    invoiceNumber: invoiceNumber(doc),
-    issueDate,
-    dueDate,
-    vendor: { name: vendor?.name ?? null, address: vendor?.address ?? null, taxId: vendorTax?.value ?? null },
-    customer: { name: customer?.name ?? null, address: customer?.address ?? null, taxId: customerTax?.value ?? null },
-    lineItems,
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    total: totals.total,
-    currency: totals.currency ?? doc.currency,
-  };
+  const lineItems = extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
+  return { doc, found: {}, vendor, customer, vendorTaxId: vendorTax?.value ?? null, customerTaxId: customerTax?.value ?? null, totals, lineItems };
 }
 
+type C = InvoiceContext;
+const party = (which: 'vendor' | 'customer', how: string) => group<C, Invoice['vendor']>({
+  name: field('name', [finder(how, (c) => c[which]?.name)]),
+  address: field('address', [finder(how, (c) => c[which]?.address)]),
+  taxId: field('id', [finder('tax number in the party\'s block', (c) => (which === 'vendor' ? c.vendorTaxId : c.customerTaxId))]),
+});
+
+export const INVOICE_FIELDS: FieldTable<C, Invoice> = {
+  invoiceNumber: field('id', [labelledNumber, numberAfterLabel, numberInColumn, numberInTitle]),
+  issueDate: field('date', [labelledDate(ISSUE_LABELS), dateInPhrase(ISSUE_PHRASE)]),
+  dueDate: field('date', [labelledDate(DUE_LABELS), dateInPhrase(DUE_PHRASE), dueByTerms]),
+  // `From: Name` with its lines, else the letterhead above the customer's block.
+  vendor: party('vendor', 'vendor label or letterhead'),
+  // `Bill To:` and the lines under it.
+  customer: party('customer', 'customer label'),
+  lineItems: list('object', [finder('billed lines above the totals', (c) => c.lineItems)]),
+  subtotal: field('money', [finder('subtotal line', (c) => c.totals.subtotal)]),
+  tax: field('money', [finder('tax lines', (c) => c.totals.tax)]),
+  total: field('money', [finder('total line', (c) => c.totals.total)]),
+  // `Total (CAD)` names it over the document's own currency mark.
+  currency: field('currency', [finder('currency of the total', (c) => c.totals.currency), finder('document currency', (c) => c.doc.currency)]),
+};
+
+export const extractInvoice = (doc: Doc, trace?: Trace): Invoice => runTable(INVOICE_FIELDS, readInvoice(doc), trace);
