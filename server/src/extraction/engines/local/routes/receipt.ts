@@ -7,7 +7,10 @@ import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
 import { extractLineItems } from './line-items.js';
 import { addressLine } from './parties.js';
-import { extractTotals } from './totals.js';
+import { extractTotals, type Totals } from './totals.js';
+import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+
+type Receipt = FixedData['receipt'];
 import { CODE_RE_SOURCE } from '../normalise/currency.js';
 
 const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
@@ -22,69 +25,107 @@ function tender(s: string): string | null {
   return cleaned && /\p{L}{2}/u.test(cleaned) ? cleaned : null;
 }
 
-function paymentMethod(doc: Doc, from: number): string | null {
+/** `Payment: VISA **** 4417`, `Paid by: Apple Pay`: a labelled tender, without its card digits. */
+const labelledTender = finder<C, string>('labelled tender', ({ doc }) => {
   for (const kv of pairs(doc, PAYMENT_LABELS)) {
     const t = tender(kv.value);
     if (t && TENDER_RE.test(t)) return TENDER_RE.exec(t)![0] === t ? t : tender(kv.value);
     if (t) return t;
   }
-  // A tender line below the totals: `VISA  $28.80`, `CASH £10.00`, `Gegeben EC-Karte  9,10 €`.
-  for (const line of doc.lines.slice(from)) {
+  return null;
+});
+
+/** A tender line below the totals: `VISA  $28.80`, `CASH £10.00`, `Gegeben EC-Karte  9,10 €`. */
+const tenderBelowTotals = finder<C, string>('tender line below the totals', ({ doc, totals }) => {
+  for (const line of doc.lines.slice(totals.firstLine ?? 0)) {
     const m = TENDER_RE.exec(line.text);
     if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)) || /^(?:paid|payment|tender(?:ed)?|gegeben)\b/i.test(line.text))) return m[0];
   }
+  return null;
+});
+
+/** `Paid with Mastercard ****1234`, `AMEX   $41.20`: a line that is a tender's name and its card or amount. */
+const tenderLine = finder<C, string>('line naming a tender', ({ doc }) => {
   for (const line of doc.lines) {
     const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
     if (m && TENDER_RE.test(m[1]!) && TENDER_RE.exec(m[1]!)![0].length >= m[1]!.trim().length - 5) return m[1]!.trim();
   }
   return null;
-}
+});
 
 const STOP_WORDS = /^(?:welcome to|thank you|receipt|sales receipt|customer copy|merchant copy)\b/i;
 
-export function extractReceipt(doc: Doc): FixedData['receipt'] {
-  // Merchant: the first line that is not a greeting or a title; the address lines follow it.
+interface Letterhead { merchant: string | null; address: string[]; lines: Set<number> }
+
+/** The merchant's name on the first line that is not a greeting or a title, and the address lines under it. */
+function readLetterhead(doc: Doc, totals: Totals): Letterhead {
   let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
-  let merchant: string | null = null;
-  const address: string[] = [];
-  const header = new Set<number>();
-  const totals = extractTotals(doc);
+  const out: Letterhead = { merchant: null, address: [], lines: new Set() };
   // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
   if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
-  if (i >= 0) {
-    merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''));
-    header.add(i);
-    for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
-      const t = doc.lines[j]!.text;
-      if (!addressLine(t) || findDates(t, doc.dateOptions).length || parseTime(t) || STOP_WORDS.test(t) || /\b(?:vat|tax|gst|abn)\b/i.test(t)) break;
-      // An address ends where the purchase begins: `CORNER SHOP / TOTAL 3.00 / CASH` has no address, and a line
-      // priced at its end (`Milk 2.49`) or a tender alone (`CASH`) is never part of one.
-      if ((totals.firstLine !== null && j >= totals.firstLine) || /\d[.,]\d{2}\s*$/.test(t) || TENDER_RE.exec(t)?.[0].length === t.trim().length) break;
-      if (!/\d|,/.test(t) && address.length === 0 && j > i + 1) break;
-      address.push(t);
-      header.add(j);
-    }
+  if (i < 0) return out;
+  out.merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''));
+  out.lines.add(i);
+  for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
+    const t = doc.lines[j]!.text;
+    if (!addressLine(t) || findDates(t, doc.dateOptions).length || parseTime(t) || STOP_WORDS.test(t) || /\b(?:vat|tax|gst|abn)\b/i.test(t)) break;
+    // An address ends where the purchase begins: `CORNER SHOP / TOTAL 3.00 / CASH` has no address, and a line
+    // priced at its end (`Milk 2.49`) or a tender alone (`CASH`) is never part of one.
+    if ((totals.firstLine !== null && j >= totals.firstLine) || /\d[.,]\d{2}\s*$/.test(t) || TENDER_RE.exec(t)?.[0].length === t.trim().length) break;
+    if (!/\d|,/.test(t) && out.address.length === 0 && j > i + 1) break;
+    out.address.push(t);
+    out.lines.add(j);
   }
-  const dateLine = pairs(doc, ['date', 'date time', 'transaction date', 'purchase date']).find((kv) => parseDate(kv.value, doc.dateOptions))
-    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest })).find((l) => parseDate(l.value, doc.dateOptions));
-  const date = dateLine ? parseDate(dateLine.value, doc.dateOptions) : findDates(doc.text, doc.dateOptions)[0]?.iso ?? null;
-  const timeKv = pairs(doc, ['time']).find((kv) => parseTime(kv.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest })).find((l) => parseTime(l.value));
-  const dateRow = doc.lines.find((l) => findDates(l.text, doc.dateOptions).length && parseTime(l.text.replace(/\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g, ' ')));
-  const time = timeKv ? parseTime(timeKv.value) : dateRow ? parseTime(dateRow.text.replace(/\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g, ' ')) : null;
+  return out;
+}
 
-  const skip = new Set([...header, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
-  const items = extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
-  return {
-    merchant,
-    address: address.length ? address.join(', ') : null,
-    date,
-    time,
-    items,
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    tip: totals.tip,
-    total: totals.total,
-    currency: totals.currency ?? doc.currency,
-    paymentMethod: paymentMethod(doc, totals.firstLine ?? 0),
-  };
+interface C { doc: Doc; totals: Totals; head: Letterhead }
+
+const DATE_TIME_ROW = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
+
+/** `Date: 14/03/2026`, `DATE 02/20/2026  TIME 07:58`: a labelled date. */
+const labelledDate = finder<C, string>('labelled date', ({ doc }) => {
+  const kv = pairs(doc, ['date', 'date time', 'transaction date', 'purchase date']).find((k) => parseDate(k.value, doc.dateOptions))
+    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest })).find((l) => parseDate(l.value, doc.dateOptions));
+  return kv ? parseDate(kv.value, doc.dateOptions) : null;
+});
+
+/** A till slip's date with no label (`2026-03-14 18:05`): the first date it prints. */
+const firstDate = finder<C, string>('first date printed', ({ doc }) => findDates(doc.text, doc.dateOptions)[0]?.iso);
+
+/** `Time: 8:15 PM`, `TIME 07:58`. */
+const labelledTime = finder<C, string>('labelled time', ({ doc }) => {
+  const kv = pairs(doc, ['time']).find((k) => parseTime(k.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest })).find((l) => parseTime(l.value));
+  return kv ? parseTime(kv.value) : null;
+});
+
+/** `14/03/2026 18:05`: the time on the date's row. */
+const timeBesideDate = finder<C, string>('time on the date row', ({ doc }) => {
+  const row = doc.lines.find((l) => findDates(l.text, doc.dateOptions).length && parseTime(l.text.replace(DATE_TIME_ROW, ' ')));
+  return row ? parseTime(row.text.replace(DATE_TIME_ROW, ' ')) : null;
+});
+
+/** Purchased lines above the totals, skipping the letterhead and labelled non-money pairs. */
+const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ doc, totals, head }) => {
+  const skip = new Set([...head.lines, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
+  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
+});
+
+export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
+  merchant: field('name', [finder('letterhead', (c) => c.head.merchant)]),
+  address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? c.head.address.join(', ') : null))]),
+  date: field('date', [labelledDate, firstDate]),
+  time: field('time', [labelledTime, timeBesideDate]),
+  items: list('object', [purchasedLines]),
+  subtotal: field('money', [finder('subtotal line', (c) => c.totals.subtotal)]),
+  tax: field('money', [finder('tax lines', (c) => c.totals.tax)]),
+  tip: field('money', [finder('tip line', (c) => c.totals.tip)]),
+  total: field('money', [finder('total line', (c) => c.totals.total)]),
+  currency: field('currency', [finder('currency of the total', (c) => c.totals.currency), finder('document currency', (c) => c.doc.currency)]),
+  paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine]),
+};
+
+export function extractReceipt(doc: Doc, trace?: Trace): Receipt {
+  const totals = extractTotals(doc);
+  return runTable(RECEIPT_FIELDS, { doc, totals, head: readLetterhead(doc, totals) }, trace);
 }
