@@ -14,7 +14,13 @@ export const finder = <C, T>(name: string, find: (context: C) => T | null | unde
 /** A scalar field: its kind (the bound) and its finders, most specific first. */
 export interface ScalarRule<C, T> { readonly rule: 'scalar'; readonly kind: FieldKind; readonly finders: readonly Finder<C, T>[] }
 /** A list field: a finder's list is kept when it has an item in bound; items out of bound are dropped. */
-export interface ListRule<C, T> { readonly rule: 'list'; readonly kind: FieldKind | 'object'; readonly finders: readonly Finder<C, T[]>[] }
+export interface ListRule<C, T> {
+  readonly rule: 'list';
+  readonly kind: FieldKind | 'object';
+  readonly finders: readonly Finder<C, T[]>[];
+  /** For a list of objects: the kind of each text member (`statement` when not named). */
+  readonly members?: Readonly<Record<string, FieldKind>>;
+}
 /** A renewal member `{value, sourceQuote}`: the value is bounded by its kind, the quote by MAX_QUOTE. */
 export interface GroundedRule<C, T> { readonly rule: 'grounded'; readonly kind: FieldKind; readonly finders: readonly Finder<C, Grounded<T>>[] }
 /** An object field read as its own table (`vendor: {name, address, taxId}`). */
@@ -32,16 +38,18 @@ export type FieldRule<C, T> =
 export type FieldTable<C, Out> = { readonly [K in keyof Out]-?: FieldRule<C, Out[K]> };
 
 export const field = <C, T>(kind: FieldKind, finders: readonly Finder<C, T>[]): ScalarRule<C, T> => ({ rule: 'scalar', kind, finders });
-export const list = <C, T>(kind: FieldKind | 'object', finders: readonly Finder<C, T[]>[]): ListRule<C, T> => ({ rule: 'list', kind, finders });
+export const list = <C, T>(kind: FieldKind | 'object', finders: readonly Finder<C, T[]>[], members?: Record<string, FieldKind>): ListRule<C, T> =>
+  ({ rule: 'list', kind, finders, ...(members ? { members } : {}) });
 export const grounded = <C, T>(kind: FieldKind, finders: readonly Finder<C, Grounded<T>>[]): GroundedRule<C, T> => ({ rule: 'grounded', kind, finders });
 export const group = <C, T>(table: FieldTable<C, T>): GroupRule<C, T> => ({ rule: 'group', table });
 
 /** Which finder answered each field (dotted paths), for a person reading why a value came out. */
 export type Trace = Record<string, string>;
 
-/** A list item that is an object (a line item, an action): each text member bounded as one statement. */
-function boundedMembers(item: object): object {
-  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, typeof v === 'string' ? bounded('statement', v) : v]));
+/** A list item that is an object (a line item, a party): each text member bounded by its kind; null when none is left. */
+function boundedMembers(item: object, members: Readonly<Record<string, FieldKind>> = {}): object | null {
+  const entries = Object.entries(item).map(([k, v]) => [k, typeof v === 'string' ? bounded(members[k] ?? 'statement', v) : v] as const);
+  return entries.some(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)) ? Object.fromEntries(entries) : null;
 }
 
 type AnyRule = ScalarRule<unknown, unknown> | ListRule<unknown, unknown> | GroundedRule<unknown, unknown> | GroupRule<unknown, unknown>;
@@ -54,7 +62,7 @@ function runRule(rule: AnyRule, context: unknown, path: string, trace?: Trace): 
       for (const f of rule.finders) {
         const items = f.find(context);
         if (!Array.isArray(items)) continue;
-        const kept = rule.kind === 'object' ? items.filter((i) => i !== null && typeof i === 'object').map(boundedMembers) : items.map((i) => bounded(rule.kind as FieldKind, i)).filter((i) => i !== null);
+        const kept = rule.kind === 'object' ? items.filter((i) => i !== null && typeof i === 'object').map((i) => boundedMembers(i as object, rule.members)).filter((i) => i !== null) : items.map((i) => bounded(rule.kind as FieldKind, i)).filter((i) => i !== null);
         if (kept.length === 0) continue;
         if (trace) trace[path] = f.name;
         return kept;

@@ -9,6 +9,10 @@ import { LEGAL_FORM_STRONG_SOURCE } from '../lexicon.js';
 import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
+import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+
+type Contract = FixedData['contract'];
+type Parties = Contract['parties'];
 
 const ROLES = ['lessor', 'lessee', 'landlord', 'tenant', 'licensor', 'licensee', 'client', 'customer', 'provider', 'service provider', 'supplier', 'vendor', 'contractor', 'consultant', 'buyer', 'seller', 'purchaser', 'employer', 'employee', 'company', 'agency', 'distributor', 'manufacturer', 'lender', 'borrower', 'disclosing party', 'receiving party', 'recipient', 'discloser', 'partner', 'owner', 'subcontractor', 'reseller', 'franchisor', 'franchisee', 'guarantor', 'investor', 'publisher', 'author', 'artist', 'sponsor'];
 const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
@@ -17,17 +21,20 @@ const VALUE = ['total value', 'contract value', 'total contract value', 'total f
 
 const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\bdeed|licen[cs]e|engagement letter)\b/i;
 
-function title(doc: Doc): string | null {
+/** `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: a heading naming a kind of agreement; its first column. */
+const titleLine = finder<C, string>('heading naming an agreement', ({ doc }) => {
   const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
-  // `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: the title is the line's first column.
-  if (first) return clean(first.raw.trim().split(/\s{3,}/)[0]!);
-  // `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`.
+  return first ? clean(first.raw.trim().split(/\s{3,}/)[0]!) : null;
+});
+
+/** `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`. */
+const titleBeforeBetween = finder<C, string>('name before between', ({ doc }) => {
   for (const l of doc.lines.slice(0, 8).filter((x) => x.text)) {
     const m = TITLE_BEFORE_BETWEEN.exec(l.text);
     if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return clean(m[1]!);
   }
   return null;
-}
+});
 
 const TITLE_BEFORE_BETWEEN = /^([A-Z][\p{L}'’&-]*(?:\s+(?:[A-Z][\p{L}'’&-]*|of|for|and|on|to|the)){0,7}),?\s+(?:by\s+and\s+)?between\s/u;
 
@@ -37,8 +44,8 @@ const LEGAL_NAME = String.raw`[A-Z][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{L}\p{N
 const BETWEEN_NAMES = new RegExp(String.raw`\bbetween\s+(${LEGAL_NAME})\s+and\s+(${LEGAL_NAME})(?![\p{L}\p{N}])`, 'u');
 
 /** `Lessor: Name`, `Party A: Name (note)`, `Disclosing Party: Name`. */
-function pairParties(doc: Doc): FixedData['contract']['parties'] {
-  const out: FixedData['contract']['parties'] = [];
+function pairParties(doc: Doc): Parties {
+  const out: Parties = [];
   for (const kv of doc.kvs) {
     // `For the Client: Jane Roe` under the signatures names who signs, not a party.
     if (/^(?:for|on behalf of|signed|by)\b/.test(kv.key)) continue;
@@ -64,7 +71,7 @@ function pairParties(doc: Doc): FixedData['contract']['parties'] {
 }
 
 /** `between X, a Delaware corporation ("Client"), and Y ("Provider")`. */
-function proseParties(doc: Doc): FixedData['contract']['parties'] {
+function proseParties(doc: Doc): Parties {
   const m = /\b(?:by and )?between\s*:?\s+([\s\S]{5,900})/i.exec(doc.text);
   if (!m) return [];
   // The parties run to the first blank line, or, when each stands in its own paragraph (`between:` / party /
@@ -73,7 +80,7 @@ function proseParties(doc: Doc): FixedData['contract']['parties'] {
   const span = clean(/\(\s*(?:the\s+|hereinafter\s+)?["“'][^"”']+["”']\s*\)\s*[,;.]?\s*$/.test(clean(firstPara)) || !/["“]/.test(firstPara)
     ? m[1]!.split(/\n\s*(?:\d{1,2}\.|article|section|whereas|recitals|now,? therefore|background)\b/i)[0]!
     : firstPara);
-  const out: FixedData['contract']['parties'] = [];
+  const out: Parties = [];
   const re = /(?:^|\)\s*,?\s*(?:and\s+)?|\band\s+)([A-Z][^()"“]*?)\s*(?:,\s*(?:a|an)\s+[^()]*?)?\s*\(\s*(?:the\s+|hereinafter\s+)?["“']([^"”']+)["”']\s*\)/g;
   for (let p = re.exec(span); p; p = re.exec(span)) {
     const name = partyName(p[1]!);
@@ -82,15 +89,20 @@ function proseParties(doc: Doc): FixedData['contract']['parties'] {
   return out;
 }
 
-function dateFrom(doc: Doc, labels: string[], phrases: RegExp[]): string | null {
-  for (const kv of pairs(doc, labels, 'is')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
-  for (const kv of pairs(doc, labels, 'has')) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
+/** `Effective Date: 1 March 2026`: a pair whose label is (or holds) one of the labels. */
+const labelledDate = (labels: string[]) => finder<C, string>('labelled date', ({ doc }) => {
+  for (const how of ['is', 'has'] as const) for (const kv of pairs(doc, labels, how)) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
+  return null;
+});
+
+/** `This Agreement commences on 1 March 2026`: the date after one of the phrases, tried in order. */
+const dateAfter = (phrases: RegExp[]) => finder<C, string>('date after a phrase', ({ doc }) => {
   for (const re of phrases) {
     const d = dateAfterPhrase(doc.text, re, doc.dateOptions);
     if (d) return d;
   }
   return null;
-}
+});
 
 /** `English law` names a jurisdiction by its adjective. */
 const LAW_ADJECTIVES: Record<string, string> = {
@@ -110,6 +122,7 @@ function lawByAdjective(text: string): string | null {
   return adjective ?? null;
 }
 
+/** `Governing law: ...`, `governed by the laws of the State of New York`, `governed by English law`. */
 function governingLaw(doc: Doc): string | null {
   const kv = pairs(doc, ['governing law', 'applicable law', 'jurisdiction', 'law']).find((k) => k.value);
   const byAdjective = lawByAdjective(kv ? kv.value : doc.text);
@@ -123,6 +136,7 @@ function governingLaw(doc: Doc): string | null {
   return trimPunct(clean(j)) || null;
 }
 
+/** `Total contract value: $96,500`, `for a total of $46,200.00 over the initial term`, with the currency it is written in. */
 function totalValue(doc: Doc): { value: number | null; currency: string | null } {
   if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return { value: null, currency: null };
   const distractor = /late|penalt|interest|hourly|monthly|weekly|annual|per|deposit|setup|set up|rate/;
@@ -171,40 +185,58 @@ function dutyItems(doc: Doc): string[] {
   return out;
 }
 
-export function extractContract(doc: Doc): FixedData['contract'] {
-  let parties = pairParties(doc);
-  // `(1) Name, of address ("Supplier")` items under a Parties heading.
-  if (parties.length < 2) {
-    const listed = sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items).flatMap((item) => {
-      const m = /^(.+?)(?:,|\s+\().*\(\s*(?:the\s+|hereinafter\s+)?["“]([^"”]+)["”]\s*\)\s*[.;,]?\s*(?:and)?$/.exec(item);
-      return m ? [{ name: partyName(m[1]!), role: m[2]! }] : [];
-    });
-    if (listed.length >= 2) parties = listed;
+/** `(1) Name, of address ("Supplier")` items under a Parties heading. */
+function listedParties(doc: Doc): Parties {
+  return sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items).flatMap((item) => {
+    const m = /^(.+?)(?:,|\s+\().*\(\s*(?:the\s+|hereinafter\s+)?["“]([^"”]+)["”]\s*\)\s*[.;,]?\s*(?:and)?$/.exec(item);
+    return m ? [{ name: partyName(m[1]!), role: m[2]! }] : [];
+  });
+}
+
+/** `X between A Ltd and B Inc.` with no roles: both names end in a legal form, so both are organisations. */
+function namesBetween(doc: Doc): Parties {
+  const m = BETWEEN_NAMES.exec(doc.text.replace(/\s+/g, ' '));
+  return m ? [{ name: m[1]!.trim(), role: null }, { name: m[2]!.trim(), role: null }] : [];
+}
+
+/** The parties by their roles: labelled pairs; else a Parties list or the preamble, whichever names more; else a bare `between`. */
+const parties = finder<C, Parties>('roles, party list or preamble', ({ doc }) => {
+  let found = pairParties(doc);
+  if (found.length < 2) {
+    const listed = listedParties(doc);
+    if (listed.length >= 2) found = listed;
   }
-  if (parties.length < 2) {
+  if (found.length < 2) {
     const prose = proseParties(doc);
-    if (prose.length >= parties.length) parties = prose;
+    if (prose.length >= found.length) found = prose;
   }
-  if (parties.length === 0) {
-    const m = BETWEEN_NAMES.exec(doc.text.replace(/\s+/g, ' '));
-    if (m) parties = [{ name: m[1]!.trim(), role: null }, { name: m[2]!.trim(), role: null }];
-  }
+  return found.length ? found : namesBetween(doc);
+});
+
+const OBLIGATION_HEADINGS = ['obligations', 'obligation', 'responsibilities', 'covenants', 'duties', 'lessee s obligations', 'undertakings'];
+
+/** A section headed `Obligations`, `Responsibilities`: its items or paragraph. */
+const obligationsSection = finder<C, string[]>('obligations section', ({ doc }) =>
+  sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? clauseList(doc, OBLIGATION_HEADINGS, /\bshall\s+(?!not\s+be\s+liable)/i) : null);
+
+interface C { doc: Doc; found: Partial<Contract>; value: { value: number | null; currency: string | null } }
+
+export const CONTRACT_FIELDS: FieldTable<C, Contract> = {
+  title: field('title', [titleLine, titleBeforeBetween]),
+  parties: list('object', [parties], { name: 'name', role: 'title' }),
   // The term's own start (`starts on`) wins over the signing date (`made on`).
-  const effectiveDate = dateFrom(doc, EFFECTIVE, [/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:takes?|took|shall\s+take)\s+effect\s+(?:on|from|as\s+of)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]);
-  let expirationDate = dateFrom(doc, EXPIRY, [/\b(?:expir(?:es|e|ing)|terminat(?:es|e|ing)|ends?|ending)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i]);
-  if (expirationDate && expirationDate === effectiveDate) expirationDate = null;
-  const value = totalValue(doc);
-  const obligations = clauseList(doc, ['obligations', 'obligation', 'responsibilities', 'covenants', 'duties', 'lessee s obligations', 'undertakings'], /\bshall\s+(?!not\s+be\s+liable)/i);
-  return {
-    title: title(doc),
-    parties,
-    effectiveDate,
-    expirationDate,
-    governingLaw: governingLaw(doc),
-    totalValue: value.value,
-    currency: value.value !== null ? value.currency : null,
-    terminationClauses: clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i),
-    renewalClauses: clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i),
-    keyObligations: sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? obligations : dutyItems(doc),
-  };
+  effectiveDate: field('date', [labelledDate(EFFECTIVE), dateAfter([/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:takes?|took|shall\s+take)\s+effect\s+(?:on|from|as\s+of)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i])]),
+  // An end equal to the start is the start read twice.
+  expirationDate: field('date', [labelledDate(EXPIRY), dateAfter([/\b(?:expir(?:es|e|ing)|terminat(?:es|e|ing)|ends?|ending)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i])]
+    .map((f) => finder<C, string>(f.name, (c) => { const d = f.find(c); return d && d !== c.found.effectiveDate ? d : null; }))),
+  governingLaw: field('place', [finder('governing law clause or label', ({ doc }) => governingLaw(doc))]),
+  totalValue: field('money', [finder('total value', (c) => c.value.value)]),
+  currency: field('currency', [finder('currency of the total value', (c) => (c.value.value !== null ? c.value.currency : null))]),
+  terminationClauses: list('statement', [finder('termination section or sentences', ({ doc }) => clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i))]),
+  renewalClauses: list('statement', [finder('renewal section or sentences', ({ doc }) => clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i))]),
+  keyObligations: list('statement', [obligationsSection, finder('binding list items', ({ doc }) => dutyItems(doc))]),
+};
+
+export function extractContract(doc: Doc, trace?: Trace): Contract {
+  return runTable(CONTRACT_FIELDS, { doc, found: {}, value: totalValue(doc) }, trace);
 }
