@@ -7,6 +7,7 @@ import { parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { LEGAL_FORM_END, ORGANISATION_WORD } from '../lexicon.js';
+import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
 
 type Job = FixedData['job-posting'];
 
@@ -41,13 +42,24 @@ const TYPES: [RegExp, Job['employmentType']][] = [
   [/\bfull[- ]?time\b|\bpermanent\b|\bvollzeit\b|\bfte\b/i, 'full_time'],
 ];
 
-function employmentType(doc: Doc, title: string | null): Job['employmentType'] {
+/** `Employment type: Full-time`. */
+const labelledType = finder<C, Job['employmentType']>('labelled type', ({ doc }) => {
   for (const kv of pairs(doc, TYPE_LABELS)) for (const [re, t] of TYPES) if (re.test(kv.value)) return t;
-  if (title) for (const [re, t] of TYPES) if (re.test(title)) return t;
+  return null;
+});
+
+/** `Summer Intern, Product Design`: the title says it. */
+const typeInTitle = finder<C, Job['employmentType']>('type word in the title', ({ found }) => {
+  if (found.title) for (const [re, t] of TYPES) if (re.test(found.title)) return t;
+  return null;
+});
+
+/** `Full-time | On-site` near the top (`contract` there is too often another word's: `contract management`). */
+const typeNearTop = finder<C, Job['employmentType']>('type word near the top', ({ doc }) => {
   const head = doc.lines.slice(0, 15).map((l) => l.text).join('\n');
   for (const [re, t] of TYPES) if (re.test(head) && t !== 'contract') return t;
   return null;
-}
+});
 
 const PERIODS: [RegExp, NonNullable<Job['salaryRange']['period']>][] = [
   [/\b(?:per|an|a|\/)\s*(?:hour|hr)\b|\bhourly\b|\bph\b|\/h\b|\bstunde/i, 'hour'],
@@ -57,6 +69,7 @@ const PERIODS: [RegExp, NonNullable<Job['salaryRange']['period']>][] = [
   [/\b(?:per|a|\/)\s*(?:year|annum|yr)\b|\bannual(?:ly)?\b|\bp\.?a\.?(?=\W|$)|\byearly\b|\bjahr|\bbrutto\b/i, 'year'],
 ];
 
+/** `Salary: £11.50 - £12.50 per hour`, a pay line with a currency and a pay word; its period from the words after it. */
 function salary(doc: Doc): Job['salaryRange'] {
   const empty = { min: null, max: null, currency: null, period: null };
   const candidates = [...pairs(doc, PAY_LABELS).map((kv) => kv.value), ...doc.lines.map((l) => l.text).filter((t) => /[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\b/.test(t) && /\b(?:salary|pay|per|hour|year|annum|compensation|rate|monthly|hourly|weekly|daily|annually|month|week|day|stipend|wage)\b/i.test(t))];
@@ -77,6 +90,7 @@ function salary(doc: Doc): Job['salaryRange'] {
   return empty;
 }
 
+/** `Workplace: Remote`, `Location: Berlin (hybrid)`, a summary part or a sentence stating where the work is done. */
 function remote(doc: Doc): boolean | null {
   const sources = [...pairs(doc, WORKPLACE_LABELS).map((kv) => kv.value), ...pairs(doc, LOCATION_LABELS).map((kv) => kv.value)];
   const judge = (s: string): boolean | null => {
@@ -147,14 +161,35 @@ function summaryParts(text: string, withTitle: boolean, nextIsWorkplace = false)
 
 const BANNER = /^(?:(.+?)\s+(?:is|are)\s+hiring!?|(?:we(?:'|’)re|we are|now)\s+hiring!?|join (?:our|the) team!?|(.+?)\s*[·|–—-]\s*(?:careers|jobs|job openings|open positions|vacancies|karriere|stellenangebote))$/i;
 
-export function extractJobPosting(doc: Doc): Job {
+interface Header {
+  /** `Job title: ...` */
+  titlePair: string | null;
+  /** The title line's parts (`Title | Company | Place`) and the line under it, read by shape. */
+  summary: Summary | null;
+  /** `KESTREL COLD CHAIN B.V.` above `Shift Supervisor – Frozen Warehouse`: the company's letterhead comes first. */
+  letterhead: string | null;
+  /** The title as the first line (or its first part, or the line under a letterhead) shows it. */
+  titleLine: string | null;
+  /** `Now hiring: Barista`: a pair on the first line naming the post. */
+  hiringPair: string | null;
+  /** A line near the top ending in a legal form (`Feldspat Mobility GmbH`). */
+  legalLine: string | null;
+  /** The line under the title when it is a bare name, not a label, sentence or place. */
+  nameUnderTitle: string | null;
+  /** `Northpeak Studio is hiring!`, `Acme · Careers`: the banner's name. */
+  bannerName: string | null;
+}
+
+function readHeader(doc: Doc): Header {
   let nonEmpty = doc.lines.filter((l) => l.text);
   // A banner (`Northpeak Studio is hiring!`) is not the title; it may name the company.
   const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;
   if (banner) nonEmpty = nonEmpty.slice(1);
-  const titlePair = pair(doc, TITLE_LABELS);
-  const firstSummary = nonEmpty[0] && !titlePair && !doc.kvs.some((kv) => kv.line === nonEmpty[0]!.index) ? summaryParts(nonEmpty[0].text, true, !!nonEmpty[1] && WORKPLACE.test(nonEmpty[1].text)) : null;
-  const secondSummary = nonEmpty[1] && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index) && nonEmpty[1].text.length <= 80 && !/[.!?:]$/.test(nonEmpty[1].text) ? summaryParts(nonEmpty[1].text, false) : null;
+  const isPairLine = (l: { index: number } | undefined) => !!l && doc.kvs.some((kv) => kv.line === l.index);
+  const titlePair = pair(doc, TITLE_LABELS)?.value ?? null;
+  const [line0, line1] = nonEmpty;
+  const firstSummary = line0 && !titlePair && !isPairLine(line0) ? summaryParts(line0.text, true, !!line1 && WORKPLACE.test(line1.text)) : null;
+  const secondSummary = line1 && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text) ? summaryParts(line1.text, false) : null;
   // The title line may name the company and the line below the place: read both.
   const summary: Summary | null = firstSummary || secondSummary ? {
     title: firstSummary?.title ?? null,
@@ -162,40 +197,31 @@ export function extractJobPosting(doc: Doc): Job {
     location: firstSummary?.location ?? secondSummary?.location ?? null,
     remote: firstSummary?.remote ?? secondSummary?.remote ?? null,
   } : null;
-  // `KESTREL COLD CHAIN B.V.` above `Shift Supervisor – Frozen Warehouse`: the company's letterhead comes first.
-  const isPairLine = (l: { index: number } | undefined) => !!l && doc.kvs.some((kv) => kv.line === l.index);
-  const [line0, line1] = nonEmpty;
   const letterheadFirst = !titlePair && !firstSummary && !!line0 && !!line1 && LEGAL_FORM_END.test(line0.text) && !LEGAL_FORM_END.test(line1.text)
     && !isPairLine(line0) && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text);
   const first = letterheadFirst ? line1!.text : firstSummary?.title ?? line0?.text ?? null;
   const firstIsPair = !letterheadFirst && !!first && isPairLine(line0);
-  const hiringLine = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
-  const title = titlePair ? titlePair.value : hiringLine ? hiringLine.value : first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
+  const hiringPair = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label))?.value ?? null : null;
+  const titleLine = first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
+  const second = nonEmpty[1];
+  const nameUnderTitle = second && !titlePair && !isPairLine(second) && second.text.length <= 60 && !WORKPLACE.test(second.text)
+    && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text) ? second.text : null;
+  return {
+    titlePair,
+    summary,
+    letterhead: letterheadFirst ? line0!.text : null,
+    titleLine,
+    hiringPair,
+    legalLine: nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l))?.text ?? null,
+    nameUnderTitle,
+    bannerName: banner?.[1] ?? banner?.[2] ?? null,
+  };
+}
 
-  // A line near the top ending in a legal form (`Feldspat Mobility GmbH`) names the company over a summary part that
-  // does not read as an organisation (`Praktikum Product Design - alle Geschlechter willkommen`).
-  const legalLine = nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l))?.text;
-  let company = pair(doc, COMPANY_LABELS)?.value ?? (letterheadFirst ? line0!.text : null)
-    ?? (summary?.company && (ORGANISATION_WORD.test(summary.company) || !legalLine) ? summary.company : legalLine) ?? null;
-  if (!company) {
-    // The line under the title when it is a bare name, not a label or a sentence.
-    const second = nonEmpty[1];
-    if (second && !titlePair && !doc.kvs.some((kv) => kv.line === second.index) && second.text.length <= 60 && !WORKPLACE.test(second.text) && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text)) company = second.text;
-    else if (banner?.[1] ?? banner?.[2]) company = banner[1] ?? banner[2]!;
-    else {
-      const m = /\b(?:at|join|About)\s+([A-Z][\w&.'’-]*(?:\s+[A-Z][\w&.'’-]*){0,4})/.exec(doc.text);
-      if (m) company = trimPunct(m[1]!);
-    }
-  }
-  const locationPair = pair(doc, LOCATION_LABELS);
-  const location = locationPair ? stripWorkplace(locationPair.value) || null : summary?.location ?? null;
+type ListKinds = Record<ListKind, string[]>;
 
-  const postedPair = pairs(doc, POSTED_LABELS).find((kv) => parseDate(kv.value, doc.dateOptions));
-  let postedDate = postedPair ? parseDate(postedPair.value, doc.dateOptions) : null;
-  if (!postedDate) {
-    const m = /\b(?:posted|published|listed)(?:\s+on)?\s*[:\-]?\s*([^\n]{4,40})/i.exec(doc.text);
-    if (m) postedDate = parseDate(m[1]!, doc.dateOptions);
-  }
+/** The three lists by their headings: a named heading first, else one whose words say which list it is. */
+function readLists(doc: Doc): ListKinds {
   const used = new Set<Section>();
   const list = (names: string[], kind: ListKind) => {
     const sec = sectionsFor(doc, names, 'is').find((s) => s.items.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length)
@@ -203,19 +229,62 @@ export function extractJobPosting(doc: Doc): Job {
     if (sec) used.add(sec);
     return sec ? sec.items.map((i) => clean(i)) : [];
   };
+  // Benefits first: `What we offer` is read before the looser requirement words can claim it.
   const benefits = list(BENEFITS, 'benefits');
   const requirements = list(REQUIREMENTS, 'requirements');
-  const responsibilities = list(RESPONSIBILITIES, 'responsibilities');
-  return {
-    title: title ? clean(title) : null,
-    company: company ? dropParens(company) : null,
-    location,
-    employmentType: employmentType(doc, title),
-    salaryRange: salary(doc),
-    requirements,
-    responsibilities,
-    benefits,
-    remote: remote(doc) ?? summary?.remote ?? null,
-    postedDate,
-  };
+  return { benefits, requirements, responsibilities: list(RESPONSIBILITIES, 'responsibilities') };
+}
+
+interface C { doc: Doc; found: Partial<Job>; head: Header; lists: ListKinds; pay: Job['salaryRange'] }
+
+const company = (name: string, pick: (c: C) => string | null | undefined) => finder<C, string>(name, (c) => { const v = pick(c); return v ? dropParens(v) : null; });
+
+/** A summary part that reads as an organisation, or any summary part when no line near the top ends in a legal form. */
+const summaryCompany = company('summary line part', ({ head }) =>
+  head.summary?.company && (ORGANISATION_WORD.test(head.summary.company) || !head.legalLine) ? head.summary.company : null);
+
+/** `Posted: 3 March 2026`, or `posted on 3 March 2026` in a sentence. */
+const postedLabel = finder<C, string>('labelled posting date', ({ doc }) => {
+  const kv = pairs(doc, POSTED_LABELS).find((k) => parseDate(k.value, doc.dateOptions));
+  return kv ? parseDate(kv.value, doc.dateOptions) : null;
+});
+const postedPhrase = finder<C, string>('posted in a sentence', ({ doc }) => {
+  const m = /\b(?:posted|published|listed)(?:\s+on)?\s*[:\-]?\s*([^\n]{4,40})/i.exec(doc.text);
+  return m ? parseDate(m[1]!, doc.dateOptions) : null;
+});
+
+export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
+  title: field('title', [
+    finder('labelled title', (c) => c.head.titlePair),
+    finder('hiring pair on the first line', (c) => c.head.hiringPair),
+    finder('title line', (c) => c.head.titleLine),
+  ]),
+  company: field('name', [
+    company('labelled company', ({ doc }) => pair(doc, COMPANY_LABELS)?.value),
+    company('letterhead above the title', (c) => c.head.letterhead),
+    summaryCompany,
+    company('legal-form line near the top', (c) => c.head.legalLine),
+    company('bare name under the title', (c) => (c.head.summary?.company ? null : c.head.nameUnderTitle)),
+    company('hiring banner', (c) => c.head.bannerName),
+  ]),
+  location: field('place', [
+    finder('labelled location', ({ doc }) => { const kv = pair(doc, LOCATION_LABELS); return kv ? stripWorkplace(kv.value) : null; }),
+    finder('summary line place', (c) => c.head.summary?.location),
+  ]),
+  employmentType: field('choice', [labelledType, typeInTitle, typeNearTop]),
+  salaryRange: group<C, Job['salaryRange']>({
+    min: field('money', [finder('pay line', (c) => c.pay.min)]),
+    max: field('money', [finder('pay line', (c) => c.pay.max)]),
+    currency: field('currency', [finder('pay line', (c) => c.pay.currency)]),
+    period: field('choice', [finder('pay line', (c) => c.pay.period)]),
+  }),
+  requirements: list('statement', [finder('requirements list', (c) => c.lists.requirements)]),
+  responsibilities: list('statement', [finder('responsibilities list', (c) => c.lists.responsibilities)]),
+  benefits: list('statement', [finder('benefits list', (c) => c.lists.benefits)]),
+  remote: field('flag', [finder('workplace statement', ({ doc }) => remote(doc)), finder('summary line workplace', (c) => c.head.summary?.remote)]),
+  postedDate: field('date', [postedLabel, postedPhrase]),
+};
+
+export function extractJobPosting(doc: Doc, trace?: Trace): Job {
+  return runTable(JOB_POSTING_FIELDS, { doc, found: {}, head: readHeader(doc), lists: readLists(doc), pay: salary(doc) }, trace);
 }
