@@ -5,6 +5,7 @@ import { pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { HONORIFIC_SOURCE, LEGAL_FORM_END } from '../lexicon.js';
+import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
 
 type Notes = FixedData['meeting-notes'];
 
@@ -132,56 +133,79 @@ function topics(doc: Doc): string[] {
   return numbered.length >= 2 ? numbered.map((s) => clean(s.heading)) : [];
 }
 
-export function extractMeetingNotes(doc: Doc): Notes {
+/** A letterhead above the title (`NORTHGATE HOUSING CO-OPERATIVE LTD` over `Monthly Board Meeting`) is not the title. */
+function titleCandidates(doc: Doc) {
   let nonEmpty = doc.lines.filter((l) => l.text);
-  // `NORTHGATE HOUSING CO-OPERATIVE LTD` above `Monthly Board Meeting`: the organisation's letterhead is not the title.
   if (nonEmpty.length > 1 && LEGAL_FORM_END.test(nonEmpty[0]!.text) && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index)) nonEmpty = nonEmpty.slice(1);
-  const first = nonEmpty[0];
-  let title: string | null = pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value ?? null;
-  if (!title && first) {
-    const kv = doc.kvs.find((k) => k.line === first.index);
-    if (!kv && !parseDate(first.text, doc.dateOptions)) title = first.text;
-    else if (kv && /minutes|meeting|notes/i.test(kv.label)) title = kv.value;
-  }
-  // `Notes - Steering Group, 22 April`: the title without the words and the date around it.
-  if (title) title = clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '')
-    .replace(/\s*[-–—,]\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+(?:\s+\d{4})?|\p{L}+\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)$/u, (m) => (findDates(`${m} 2000`).length ? '' : m)));
-
-  let date: string | null = null;
-  for (const kv of pairs(doc, DATE_LABELS)) { date = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (date) break; }
-  if (!date) {
-    // The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it.
-    const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
-    const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
-    const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
-    date = (dates.find((d) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(d))) ?? dates[0])?.iso ?? null;
-  }
-  const dateOptions = { dayFirst: doc.dayFirst, year: date ? Number(date.slice(0, 4)) : doc.year };
-  const withDate = { ...doc, dateOptions };
-
-  const attendeePairs = pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value);
-  const attendeeSection = firstSection(doc, ATTENDEE_LABELS);
-  const attendees = attendeePairs.length ? names(attendeePairs.map((kv) => kv.value)) : names(listOf(attendeeSection), !!attendeeSection?.items.length);
-
-  const actionsSection = firstSection(doc, ACTIONS);
-  let actionTexts = listOf(actionsSection);
-  // Actions flagged inline anywhere (`Action: Priya to ...`, `ACTION - ...`).
-  if (actionTexts.length === 0) {
-    actionTexts = doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t));
-  }
-  const inlineList = (re: RegExp) => doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => re.test(t)).map((t) => clean(t.replace(re, '')));
-  // `RESOLVED: ...` under each numbered paragraph: every such one-line section is a decision.
-  const resolved = sectionsFor(doc, DECISIONS, 'is').filter((s) => s.items.length === 0 && s.body.length === 1 && doc.kvs.some((kv) => kv.line === s.line));
-  const decisionsList = resolved.length > 1 ? resolved.map((s) => clean(s.body[0]!)) : listOf(firstSection(doc, DECISIONS));
-  const questionsList = listOf(firstSection(doc, QUESTIONS));
-  return {
-    title,
-    date,
-    attendees,
-    topicsDiscussed: topics(doc).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')),
-    decisions: decisionsList.length ? decisionsList : inlineList(/^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i),
-    actionItems: actionTexts.length ? actionTexts.map((t) => actionItem(t, withDate)).filter((a) => a.task) : actionTable(withDate),
-    openQuestions: questionsList.length ? questionsList : inlineList(/^(?:open question|question|q)\s*[:\-–]\s*/i),
-  };
+  return nonEmpty[0];
 }
 
+/** `Notes - Steering Group, 22 April`: the title without the words and the date around it. */
+function bareTitle(title: string): string {
+  return clean(title.replace(/^(?:minutes|meeting notes|notes)\s*(?:of\s+(?:the\s+)?|[:\-–—|]\s*)/i, '').replace(/\s*[-–—]\s*(?:minutes|notes)$/i, '')
+    .replace(/\s*[-–—,]\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+(?:\s+\d{4})?|\p{L}+\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)$/u, (m) => (findDates(`${m} 2000`).length ? '' : m)));
+}
+
+const title = (name: string, pick: (doc: Doc) => string | null | undefined) => finder<C, string>(name, ({ doc }) => { const t = pick(doc); return t ? bareTitle(t) : null; });
+
+/** The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it. */
+const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
+  const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
+  const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
+  const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
+  return (dates.find((d) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(d))) ?? dates[0])?.iso;
+});
+
+/** Lines flagged inline anywhere (`Decision: ...`, `Q: ...`), without the flag. */
+const inlineList = (doc: Doc, re: RegExp) => doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => re.test(t)).map((t) => clean(t.replace(re, '')));
+
+/** The document with the meeting's own year, for action due dates written without one (`by 24.03.`). */
+const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { dayFirst: doc.dayFirst, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
+
+interface C { doc: Doc; found: Partial<Notes> }
+
+export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
+  title: field('title', [
+    title('labelled title', (doc) => pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value),
+    // The first line, unless it is a date; `Minutes: Board meeting` as a pair on it gives its value.
+    title('first line', (doc) => {
+      const first = titleCandidates(doc);
+      if (!first) return null;
+      const kv = doc.kvs.find((k) => k.line === first.index);
+      if (!kv) return parseDate(first.text, doc.dateOptions) ? null : first.text;
+      return /minutes|meeting|notes/i.test(kv.label) ? kv.value : null;
+    }),
+  ]),
+  date: field('date', [
+    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (d) return d; } return null; }),
+    dateNearTop,
+  ]),
+  attendees: list('name', [
+    finder('attendees pair', ({ doc }) => names(pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value).map((kv) => kv.value))),
+    finder('attendees section', ({ doc }) => { const s = firstSection(doc, ATTENDEE_LABELS); return names(listOf(s), !!s?.items.length); }),
+  ]),
+  topicsDiscussed: list('statement', [finder('agenda or numbered headings', ({ doc }) => topics(doc).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')))]),
+  decisions: list('statement', [
+    // `RESOLVED: ...` under each numbered paragraph: every such one-line section is a decision.
+    finder('resolved lines', ({ doc }) => {
+      const resolved = sectionsFor(doc, DECISIONS, 'is').filter((s) => s.items.length === 0 && s.body.length === 1 && doc.kvs.some((kv) => kv.line === s.line));
+      return resolved.length > 1 ? resolved.map((s) => clean(s.body[0]!)) : null;
+    }),
+    finder('decisions section', ({ doc }) => listOf(firstSection(doc, DECISIONS))),
+    finder('decision flagged inline', ({ doc }) => inlineList(doc, /^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i)),
+  ]),
+  actionItems: list('object', [
+    finder('actions section', (c) => listOf(firstSection(c.doc, ACTIONS)).map((t) => actionItem(t, withMeetingYear(c))).filter((a) => a.task)),
+    // Actions flagged inline anywhere (`Action: Priya to ...`, `ACTION - ...`).
+    finder('action flagged inline', (c) => c.doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t)).map((t) => actionItem(t, withMeetingYear(c))).filter((a) => a.task)),
+    finder('actions table', (c) => actionTable(withMeetingYear(c))),
+  ], { owner: 'name', task: 'statement' }),
+  openQuestions: list('statement', [
+    finder('questions section', ({ doc }) => listOf(firstSection(doc, QUESTIONS))),
+    finder('question flagged inline', ({ doc }) => inlineList(doc, /^(?:open question|question|q)\s*[:\-–]\s*/i)),
+  ]),
+};
+
+export function extractMeetingNotes(doc: Doc, trace?: Trace): Notes {
+  return runTable(MEETING_NOTES_FIELDS, { doc, found: {} }, trace);
+}
