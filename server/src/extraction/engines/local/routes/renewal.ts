@@ -3,7 +3,9 @@ import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
 import { namesUnderHeadings, pairs } from '../segment/lookup.js';
 import { partyName } from '../segment/organisations.js';
-import { CUSTOMER_LABELS, LEGAL_FORM_END, ORGANISATION_END_SOURCE, VENDOR_LABELS } from '../lexicon.js';
+import { CUSTOMER_LABELS, LEGAL_FORM_END, VENDOR_LABELS } from '../lexicon.js';
+import { field, finder, grounded, runTable, type FieldTable, type Grounded, type Trace } from '../fields/finder.js';
+import { MAX_QUOTE } from '../fields/bounds.js';
 import { sentences } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -12,9 +14,6 @@ import { findAmounts } from '../normalise/money.js';
 import { COUNT_SOURCE, parseCount } from '../normalise/counts.js';
 
 type Renewal = FixedData['renewal'];
-type Grounded<T> = { value: T | null; sourceQuote: string | null };
-
-const MAX_QUOTE = 300;
 const none = <T>(): Grounded<T> => ({ value: null, sourceQuote: null });
 
 /** A quote no longer than the limit: the whole statement, or a window of it around `focus`. */
@@ -32,51 +31,60 @@ const g = <T>(value: T | null, statement: string | null, focus?: string): Ground
 /** The verbatim line of a pair, for its quote. */
 const lineOf = (doc: Doc, kv: KeyValue) => doc.lines[kv.line]!.text;
 
-const ORG_SUFFIX = String.raw`${ORGANISATION_END_SOURCE}\.?`;
-// Suffixes chain: `Penwright Software Inc.`, `Quillstone Cloud Holdings Ltd`, `Kovac Digital GmbH & Co. KG`.
-const ORG_RE = new RegExp(String.raw`\b([A-Z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,4}?,?\s+${ORG_SUFFIX}(?:,?\s+(?:&\s+)?${ORG_SUFFIX})*)(?![\w])`, 'g');
-
 /** `Company:` on a renewal notice or order form is the vendor's (on an invoice it may be either party's). */
 const VENDOR_ROLES = [...VENDOR_LABELS, 'company'];
 /** `Account:` on a renewal notice names the customer's account. */
 const CUSTOMER_ROLES = [...CUSTOMER_LABELS, 'account'];
 
-function vendorName(doc: Doc, stmts: string[]): Grounded<string> {
+/** `Vendor: Cloudnest Inc.`, `Company: ...` (on a renewal notice or order form, the vendor's). */
+const labelledVendor = finder<C, Grounded<string>>('labelled vendor', ({ doc }) => {
   const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value));
-  if (kv) return g(partyName(kv.value), lineOf(doc, kv));
+  return kv ? g(partyName(kv.value), lineOf(doc, kv)) : null;
+});
+
+/** `VENDOR` alone on its line, the name under it. */
+const vendorUnderHeading = finder<C, Grounded<string>>('name under a vendor heading', ({ doc }) => {
   const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
-  if (headed) return g(trimPunct(headed.name), headed.name);
+  return headed ? g(trimPunct(headed.name), headed.name) : null;
+});
+
+/** A letterhead whose first column ends in a legal form (`Brightroom Scheduling, Inc.`) and is not the customer. */
+const legalLetterhead = finder<C, Grounded<string>>('legal-form letterhead', ({ doc }) => {
   const customerNames = pairs(doc, CUSTOMER_ROLES).map((k) => dropParens(k.value));
-  // A letterhead whose first column ends in a legal form (`Brightroom Scheduling, Inc.`) is the vendor's.
   const top = doc.text.split('\n').find((l) => l.trim())?.trim().split(/\s{3,}/)[0];
-  if (top && LEGAL_FORM_END.test(top) && !customerNames.includes(top)) return g(top, top);
-  const between = /\bbetween\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
+  return top && LEGAL_FORM_END.test(top) && !customerNames.includes(top) ? g(top, top) : null;
+});
+
+/**
+ * A letter signed by an organisation (`Kind regards, / Renewals Team / Quillstone Cloud Holdings Ltd`, `Fieldwise Ltd,
+ * Customer Success`): a renewal notice is sent by the vendor. The name must end in a legal form.
+ */
+const signingOrganisation = finder<C, Grounded<string>>('organisation signing the letter', ({ doc }) => {
+  const lines = doc.lines.filter((l) => l.text);
+  const close = lines.map((l) => /^(?:(?:best|kind|warm|warmest)\s+(?:regards|wishes)|regards|thanks|thank you|many thanks|sincerely|yours\s+(?:sincerely|truly|faithfully)|cheers)\b[,.!]?$/i.test(l.text)).lastIndexOf(true);
+  if (close < 0) return null;
+  for (const l of lines.slice(close + 1, close + 5)) {
+    const name = l.text.split(/,\s+|\s+[|–—-]\s+/).map((p) => trimPunct(p)).find((p) => LEGAL_FORM_END.test(p));
+    if (name) return g(name, l.text);
+  }
+  return null;
+});
+
+const BETWEEN = /\b(?:between|entered\s+into\s+by)\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
+
+/** `between Quillstone Ltd ("Provider") and Harbor Co ("Customer")`: the party that is not the customer, by role. */
+const vendorBetween = finder<C, Grounded<string>>('between clause', ({ stmts }) => {
   for (const s of stmts) {
-    const m = between.exec(s);
+    const m = BETWEEN.exec(s);
     if (!m) continue;
     const [a, aRole, b, bRole] = [partyName(m[1]!), m[2] ?? '', partyName(m[3]!), m[4] ?? ''];
     const customerFirst = /customer|client|subscriber|licensee/i.test(aRole) || /vendor|provider|supplier|licensor/i.test(bRole);
     return g(customerFirst ? b : a, s);
   }
-  // The organisation the document talks about most: the vendor's brand recurs (product, signature).
-  const counts = new Map<string, { n: number; stmt: string }>();
-  for (const s of stmts) {
-    ORG_RE.lastIndex = 0;
-    for (let m = ORG_RE.exec(s); m; m = ORG_RE.exec(s)) {
-      const name = m[1]!.replace(/^(?:The|Your|Our|Dear|Hello|Hi|Between|From)\s+/, '');
-      if (customerNames.some((c) => c.includes(name) || name.includes(c))) continue;
-      if (!counts.has(name)) counts.set(name, { n: 0, stmt: s });
-    }
-  }
-  let best: string | null = null, bestN = -1;
-  for (const [name, v] of counts) {
-    const brand = name.split(/\s+/)[0]!;
-    v.n = (doc.text.match(new RegExp(`\\b${brand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g')) ?? []).length;
-    if (v.n > bestN) { best = name; bestN = v.n; }
-  }
-  return best ? g(best, counts.get(best)!.stmt, best) : none();
-}
+  return null;
+});
 
+/** `Product: ...`, an order summary's first part, a billed `... Plan`, or a subscription named in a sentence. */
 function product(doc: Doc, stmts: string[]): Grounded<string> {
   const kv = pairs(doc, ['product', 'plan', 'service', 'subscription', 'edition', 'product name', 'solution', 'software', 'package', 'services', 'subscription plan', 'product plan', 'offering', 'tier']).find((k) => k.value && /\p{L}/u.test(k.value));
   if (kv) return g(trimPunct(dropParens(kv.value).split(/,\s+(?=\d)/)[0]!), lineOf(doc, kv));
@@ -275,44 +283,61 @@ function documentKind(doc: Doc): Renewal['documentKindGuess'] {
   return 'other';
 }
 
-export function extractRenewal(doc: Doc): Renewal {
+const START_LABELS = ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'];
+const START_PHRASES = [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i];
+const END_LABELS = ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'];
+const END_PHRASES = [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i];
+const RENEWAL_LABELS = ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'];
+const RENEWAL_PHRASES = [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i,
+  // `will automatically renew for another one-year term on October 1, 2026`, `renews October 1, 2026`.
+  /\brenew(?:s)?\b[^.]{0,50}?\bon\s+/i, /\brenews\s+(?=\p{Lu}\p{Ll}+\s+\d{1,2}\b|\d{1,2}[\s./])/u];
+
+interface C {
+  doc: Doc;
+  /** Sentences, and clauses (sentences also split at colons). */
+  stmts: string[];
+  clauses: string[];
+  found: Partial<Renewal>;
+  bill: ReturnType<typeof billing>;
+  range: ReturnType<typeof dateRange>;
+  notice: ReturnType<typeof notice>;
+  auto: ReturnType<typeof autoRenewal>;
+}
+
+const from = <T>(name: string, pick: (c: C) => Grounded<T>) => finder<C, Grounded<T>>(name, pick);
+
+/** The only currency the document writes, when no amount named it (`All prices in EUR`). */
+const documentCurrency = from<string>('currency the document states', ({ doc, stmts }) => {
+  const c = currencyIn(doc.text);
+  const s = c ? stmts.find((x) => currencyIn(x) === c) : undefined;
+  return c && s ? g(c, s) : none();
+});
+
+export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
+  documentKindGuess: field('choice', [finder('title words, then the text', ({ doc }) => documentKind(doc))]),
+  vendorName: grounded('name', [labelledVendor, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
+  product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
+  billingAmount: grounded('money', [from('fee statement', (c) => c.bill.amount)]),
+  currency: grounded('currency', [from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? documentCurrency.find(c) ?? none() : none()))]),
+  billingFrequency: grounded('choice', [from('billing period', (c) => c.bill.frequency)]),
+  seatCount: grounded('count', [from('seats, users or licences', ({ doc, stmts }) => seatCount(doc, stmts))]),
+  contractStartDate: grounded('date', [from('date range', (c) => c.range.start), from('labelled start', ({ doc, stmts }) => dateField(doc, stmts, START_LABELS, START_PHRASES, /amendment/i))]),
+  contractEndDate: grounded('date', [from('date range', (c) => c.range.end), from('labelled end', ({ doc, stmts }) => dateField(doc, stmts, END_LABELS, END_PHRASES))]),
+  // A term renews when it ends: without its own renewal date, the end of the current term is it.
+  renewalDate: grounded('date', [from('renewal date', ({ doc, stmts }) => dateField(doc, stmts, RENEWAL_LABELS, RENEWAL_PHRASES)), from('end of the term', (c) => (c.found.contractEndDate as Grounded<string> | undefined) ?? none())]),
+  noticePeriodDays: grounded('count', [from('notice sentence', (c) => c.notice.days)]),
+  noticePeriodText: grounded('statement', [from('notice sentence', (c) => c.notice.text)]),
+  autoRenewalLanguage: grounded('statement', [from('renewal clause', (c) => c.auto.language)]),
+  autoRenewal: grounded('flag', [from('renewal clause', (c) => c.auto.value)]),
+  committedSpend: grounded('money', [from('commitment', ({ doc, stmts }) => committedSpend(doc, stmts))]),
+  paymentTermsDays: grounded('count', [from('payment terms', ({ doc, stmts }) => paymentTerms(doc, stmts))]),
+  priceEscalationText: grounded('statement', [from('price increase sentence', ({ stmts }) => priceEscalation(stmts))]),
+};
+
+/** `overall_status` is not the engine's to say: the grounding step sets it from what the quotes prove. */
+export function extractRenewal(doc: Doc, trace?: Trace): Renewal {
   const stmts = sentences(doc.text);
   const clauses = sentences(doc.text, { splitColons: true });
-  const vendor = vendorName(doc, stmts);
-  const bill = billing(doc, stmts);
-  const range = dateRange(doc, stmts);
-  const start = range.start.value ? range.start : dateField(doc, stmts, ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'],
-    [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i], /amendment/i);
-  const end = range.end.value ? range.end : dateField(doc, stmts, ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'],
-    [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i]);
-  const renewalOwn = dateField(doc, stmts, ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'], [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i,
-    // `will automatically renew for another one-year term on October 1, 2026`, `renews October 1, 2026`.
-    /\brenew(?:s)?\b[^.]{0,50}?\bon\s+/i, /\brenews\s+(?=\p{Lu}\p{Ll}+\s+\d{1,2}\b|\d{1,2}[\s./])/u]);
-  const n = notice(stmts);
-  const auto = autoRenewal(clauses);
-  const data = {
-    documentKindGuess: documentKind(doc),
-    vendorName: vendor,
-    product: product(doc, stmts),
-    billingAmount: bill.amount,
-    currency: bill.currency.value ? bill.currency : none<string>(),
-    billingFrequency: bill.frequency,
-    seatCount: seatCount(doc, stmts),
-    contractStartDate: start,
-    contractEndDate: end,
-    renewalDate: renewalOwn.value ? renewalOwn : end,
-    noticePeriodDays: n.days,
-    noticePeriodText: n.text,
-    autoRenewalLanguage: auto.language,
-    autoRenewal: auto.value,
-    committedSpend: committedSpend(doc, stmts),
-    paymentTermsDays: paymentTerms(doc, stmts),
-    priceEscalationText: priceEscalation(stmts),
-  } as Renewal;
-  if (!data.currency.value && data.billingAmount.value === null) {
-    const c = currencyIn(doc.text);
-    if (c) { const s = stmts.find((x) => currencyIn(x) === c); if (s) data.currency = g(c, s); }
-  }
-  // `overall_status` is not the engine's to say: the grounding step sets it from what the quotes prove.
-  return data;
+  const context: C = { doc, stmts, clauses, found: {}, bill: billing(doc, stmts), range: dateRange(doc, stmts), notice: notice(stmts), auto: autoRenewal(clauses) };
+  return runTable(RENEWAL_FIELDS, context, trace);
 }
