@@ -10,6 +10,8 @@ import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
 import { labelScore, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
 import { HONORIFIC_SOURCE } from '../lexicon.js';
+import { field, finder, runField, type Finder } from '../fields/finder.js';
+import type { FieldKind } from '../fields/bounds.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -266,67 +268,80 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         .map((t) => (k === 'number' || k === 'integer' ? toNumber(t, scope, k === 'integer') : k === 'boolean' ? toBoolean(t) : toString(name, items, t.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope)))
         .filter((x) => x !== null);
     }
-    case 'boolean': {
-      const p = bestPair(scope, v, (val) => toBoolean(val) !== null);
-      if (p) return toBoolean(p.value);
-      return scope.root ? booleanByWord(scope, v) : null;
-    }
+    case 'boolean':
+      return runField(field('flag', [
+        finder('labelled yes or no', () => { const p = bestPair(scope, v, (val) => toBoolean(val) !== null); return p ? toBoolean(p.value) : null; }),
+        finder('property word in a value', () => (scope.root ? booleanByWord(scope, v) : null)),
+      ]), null, name);
     case 'number':
     case 'integer': {
-      // A price, rate or total is money: a labelled figure with a currency or cents wins over a bare count.
-      const money = MONEY_PROPERTY.test(name) ? bestPair(scope, v, (val) => isMoney(val, scope)) : null;
-      const p = money ?? bestPair(scope, v, (val) => toNumber(val, scope, kind === 'integer') !== null);
-      if (p) return toNumber(p.value, scope, kind === 'integer');
-      return numberNear(scope, v, kind === 'integer');
+      const integer = kind === 'integer';
+      return runField(field('money', [
+        // A price, rate or total is money: a labelled figure with a currency or cents wins over a bare count.
+        finder('labelled money', () => { if (!MONEY_PROPERTY.test(name)) return null; const p = bestPair(scope, v, (val) => isMoney(val, scope)); return p ? toNumber(p.value, scope, integer) : null; }),
+        finder('labelled figure', () => { const p = bestPair(scope, v, (val) => toNumber(val, scope, integer) !== null); return p ? toNumber(p.value, scope, integer) : null; }),
+        finder('figure beside the property\'s words', () => numberNear(scope, v, integer)),
+      ]), null, name);
     }
-    default: {
-      const flavour = stringFlavour(name, node);
+    default:
+      return runField(field(stringKind(name, node), stringFinders(name, node, scope, v, first)), null, name);
+  }
+}
+
+/** The bound of a string property, by what it asks for. */
+function stringKind(name: string, node: JsonSchema): FieldKind {
+  const flavour = stringFlavour(name, node);
+  if (flavour === 'date' || flavour === 'time' || flavour === 'currency') return flavour;
+  if (Array.isArray(node.enum)) return 'choice';
+  if (/name$/i.test(name)) return 'name';
+  if (/title/i.test(name)) return 'title';
+  if (/address|location|venue|where/i.test(name)) return 'address';
+  return 'statement';
+}
+
+/** The finders of a string property, most specific first. */
+function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabulary, first: boolean): Finder<null, string>[] {
+  const flavour = stringFlavour(name, node);
+  const rootOnly = (f: Finder<null, string>) => finder<null, string>(f.name, () => (scope.root ? f.find(null) : null));
+  return [
+    // `Venue: Hall 3` (with the address lines under it for an address), by the label that names the property best.
+    finder('labelled value', () => {
       const p = bestPair(scope, v, (val) => toString(name, node, val, scope) !== null);
-      if (p) {
-        const joined = flavour === 'plain' && p.more.length && /address|venue|location|where/i.test(`${name} ${p.label}`) ? [p.value, ...p.more].filter(Boolean).join(', ') : p.value;
-        return toString(name, node, joined, scope);
-      }
-      if (!scope.root) return memberByShape(name, flavour, scope);
-      if (flavour === 'currency') return scope.doc.currency;
-      if (flavour === 'date') {
-        // A date stated in a sentence with the property's own words: `Free cancellation until 5 June 2026`.
-        const stated = dateInSentence(name, v, scope);
-        if (stated) return stated;
-        // A date field the document does not label: the only date it states.
-        const dates = [...new Set(findDates(scope.doc.text, scope.doc.dateOptions).map((d) => d.iso))];
-        return dates.length === 1 ? dates[0]! : null;
-      }
-      if (flavour === 'time') {
-        // Likewise a time of day: the only one the document states.
-        const times = [...new Set(scope.doc.lines.map((l) => parseTime(l.text)).filter((t) => t !== null))];
-        return times.length === 1 ? times[0]! : null;
-      }
-      if (PERSON.test(name) && /name/i.test(name)) {
-        // A letter's addressee: `Dear Ms Ada Obi,`. A person is never the document's title line.
-        const m = SALUTATION.exec(scope.doc.text);
-        return m ? clean(m[1]!) : null;
-      }
-      // `hotelName` and a first line `HOTEL CASA DEL TRIGO ****`: the letterhead names the kind of thing asked for.
+      if (!p) return null;
+      const joined = flavour === 'plain' && p.more.length && /address|venue|location|where/i.test(`${name} ${p.label}`) ? [p.value, ...p.more].filter(Boolean).join(', ') : p.value;
+      return toString(name, node, joined, scope);
+    }),
+    // In a nested object's block: a date of a range, a phone, an e-mail, a name (first words), an address (the rest).
+    finder('member by shape', () => (scope.root ? null : memberByShape(name, flavour, scope))),
+    rootOnly(finder('document currency', () => (flavour === 'currency' ? scope.doc.currency : null))),
+    // `Free cancellation until 5 June 2026`: a date in a sentence with the property's own words.
+    rootOnly(finder('date beside the property\'s words', () => (flavour === 'date' ? dateInSentence(name, v, scope) : null))),
+    // A letter's addressee: `Dear Ms Ada Obi,`. A person is never the document's title line.
+    rootOnly(finder('salutation', () => {
+      if (!PERSON.test(name) || !/name/i.test(name)) return null;
+      const m = SALUTATION.exec(scope.doc.text);
+      return m ? clean(m[1]!) : null;
+    })),
+    // `hotelName` and a first line `HOTEL CASA DEL TRIGO ****`: the letterhead names the kind of thing asked for.
+    rootOnly(finder('letterhead naming the kind', () => {
       const kind = v.nameStems.filter((w) => w !== 'name');
       const top = scope.doc.lines.find((l) => l.text);
-      if (/Name$/.test(name) && !PERSON.test(name) && kind.length > 0 && top && top.text.split(/\s+/).some((w) => wordsMatch(stem(w.toLowerCase()), new Set(kind)))) {
-        // `From: Hotel Palazzo Ventimiglia <bookings@...>`: the name, without a label or address in angle brackets.
-        return clean(top.text.replace(/^[^:]{1,30}:\s*/, '').replace(/\s*<[^>]*>\s*$/, '').replace(/[*★☆]+/g, '')) || null;
-      }
-      if (first && /name|title/i.test(name)) {
-        // The document's title line names what the schema is about.
-        const line = scope.doc.lines.find((l) => l.text);
-        if (line) {
-          const m = /:\s*(.+)$/.exec(line.text);
-          // `Spring Meetup, 120 places`, `Hack Night, 12 October 2026`: the name is the part before the figures.
-          const parts = (m ? m[1]! : line.text).split(/,\s+/);
-          const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
-          return clean(named.replace(/[*★☆]+/g, '')) || null;
-        }
-      }
-      return null;
-    }
-  }
+      if (!/Name$/.test(name) || PERSON.test(name) || kind.length === 0 || !top || !top.text.split(/\s+/).some((w) => wordsMatch(stem(w.toLowerCase()), new Set(kind)))) return null;
+      // `From: Hotel Palazzo Ventimiglia <bookings@...>`: the name, without a label or address in angle brackets.
+      return clean(top.text.replace(/^[^:]{1,30}:\s*/, '').replace(/\s*<[^>]*>\s*$/, '').replace(/[*★☆]+/g, '')) || null;
+    })),
+    // The schema's first name or title property and the document's title line (`Spring Meetup, 120 places`: the part
+    // before the figures).
+    rootOnly(finder('title line', () => {
+      if (!first || !/name|title/i.test(name) || PERSON.test(name)) return null;
+      const line = scope.doc.lines.find((l) => l.text);
+      if (!line) return null;
+      const m = /:\s*(.+)$/.exec(line.text);
+      const parts = (m ? m[1]! : line.text).split(/,\s+/);
+      const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
+      return clean(named.replace(/[*★☆]+/g, '')) || null;
+    })),
+  ];
 }
 
 /** One list item as an object: figures to number members, the remaining words to the text member. */

@@ -54,6 +54,9 @@ function boundedMembers(item: object, members: Readonly<Record<string, FieldKind
 
 type AnyRule = ScalarRule<unknown, unknown> | ListRule<unknown, unknown> | GroundedRule<unknown, unknown> | GroupRule<unknown, unknown>;
 
+/** Runs one field's rule on its own (the custom route builds its rules from the caller's schema, one property at a time). */
+export const runField = <C, T>(rule: ScalarRule<C, T>, context: C, path: string, trace?: Trace): T | null => runRule(rule as AnyRule, context, path, trace) as T | null;
+
 function runRule(rule: AnyRule, context: unknown, path: string, trace?: Trace): unknown {
   switch (rule.rule) {
     case 'group':
