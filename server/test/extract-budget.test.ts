@@ -22,6 +22,42 @@ describe('the offline engine is held to its reservation', () => {
       await s.close();
     }
   });
+
+  it('counts the caller\'s schema as input on the custom route (the engine reads its names), at 4 characters a token', async () => {
+    const s = await startTestServer('embedded', { EXTRACTION_ENGINE: 'local', ANTHROPIC_API_KEY: '' });
+    try {
+      await s.db.prisma.account.create({ data: { id: 'acct_local_custom_tokens', plan: 'starter' } });
+      const { key } = await s.createKey('acct_local_custom_tokens');
+      const text = 'Pet: Biscuit\nWeight: 12 kg';
+      const schema = { type: 'object', properties: { petName: { type: 'string', description: 'The name of the pet seen' }, weightKg: { type: 'number' } } };
+      const custom = await s.fetch('/v1/extract/custom', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text }, schema } });
+      expect(custom.status).toBe(200);
+      const body = await custom.json();
+      expect(body.data).toEqual({ petName: 'Biscuit', weightKg: 12 });
+      expect(body.usage.inputTokens).toBe(Math.ceil((text.length + JSON.stringify(schema).length) / 4));
+      // A fixed route's schema is the engine's own code: only the document is read.
+      const fixed = await s.fetch('/v1/extract/receipt', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: 'CORNER SHOP\nTOTAL 3.00' } } });
+      expect((await fixed.json()).usage.inputTokens).toBe(Math.ceil('CORNER SHOP\nTOTAL 3.00'.length / 4));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('answers a value longer than a statement as null, never cut short', async () => {
+    const s = await startTestServer('embedded', { EXTRACTION_ENGINE: 'local', ANTHROPIC_API_KEY: '' });
+    try {
+      await s.db.prisma.account.create({ data: { id: 'acct_local_long', plan: 'starter' } });
+      const { key } = await s.createKey('acct_local_long');
+      const long = `Keep ${'the premises clean and '.repeat(40)}tidy.`;
+      const text = `Notes: ${long}\nOwner: Ana Lima`;
+      const schema = { type: 'object', properties: { notes: { type: 'string' }, owner: { type: 'string' } } };
+      const res = await s.fetch('/v1/extract/custom', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text }, schema } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).data).toEqual({ notes: null, owner: 'Ana Lima' });
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 describe('a batch has an overall deadline', () => {

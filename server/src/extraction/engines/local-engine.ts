@@ -4,11 +4,14 @@ import { createLocalRunner, LocalPoolFull, LocalTaskOverBudget, type LocalRunner
 
 export const LOCAL_MODEL = 'local-rules-1';
 
-/**
- * Token counts for the offline engine are estimated as a model would count them: about 4 characters a token. It reads
- * the document only (a schema's property names are matched, not read as a prompt), so only the text is input.
- */
+/** Token counts for the offline engine are estimated as a model would count them: about 4 characters a token. */
 const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
+
+/**
+ * What the offline engine reads: the document, and on the custom route the caller's schema too (its property names
+ * and descriptions are what it matches labels against). A fixed route's schema is the engine's own code, not read.
+ */
+const charsRead = (input: Pick<EngineInput, 'text' | 'task'>) => input.text.length + (input.task.kind === 'custom' ? JSON.stringify(input.task.schema).length : 0);
 
 /** Room for an answer's own JSON (member names, nulls, brackets) besides the document's words it repeats. */
 const ANSWER_FRAME_CHARS = 4000;
@@ -24,8 +27,8 @@ export class LocalEngine implements ExtractionEngine {
    * The document once as input; as output, its words at most twice (a renewal value and the quote stating it) plus
    * the answer's frame. `extract` is held to it.
    */
-  plan(input: Pick<EngineInput, 'text'>): TokenPlan {
-    const wanted = tokens(input.text.length) + tokens(2 * input.text.length + ANSWER_FRAME_CHARS);
+  plan(input: Pick<EngineInput, 'text' | 'task'>): TokenPlan {
+    const wanted = tokens(charsRead(input)) + tokens(2 * input.text.length + ANSWER_FRAME_CHARS);
     return { wanted, least: wanted };
   }
 
@@ -44,7 +47,7 @@ export class LocalEngine implements ExtractionEngine {
     // A rules bug, not the caller's fault: never answer data that breaks the contract.
     if (!out.ok) throw new ApiError('internal_error', 'The offline engine produced an answer outside the schema.');
     const data = out.data;
-    const usage = { inputTokens: tokens(input.text.length), outputTokens: tokens(JSON.stringify(data).length) };
+    const usage = { inputTokens: tokens(charsRead(input)), outputTokens: tokens(JSON.stringify(data).length) };
     // Held to the reservation like a model to its max_tokens: an answer larger than what was reserved is not given.
     if (usage.inputTokens + usage.outputTokens > input.budgetTokens) throw new ApiError('output_too_large');
     return { data, model: LOCAL_MODEL, usage };

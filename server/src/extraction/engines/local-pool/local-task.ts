@@ -11,8 +11,13 @@ export interface LocalTaskInput {
 
 export type LocalTaskOutput = { ok: true; data: unknown } | { ok: false };
 
-/** The longest text value the engine answers: a value is a line or a clause of the document, never the whole of it. */
-export const MAX_VALUE_CHARS = 500;
+import { MAX_CHARS } from '../local/fields/bounds.js';
+
+/**
+ * The longest text value the engine answers: a value is a line or a clause of the document, never the whole of it.
+ * The routes' runner already bounds each field by its kind; this is the last guard, for what no field bound covers.
+ */
+export const MAX_VALUE_CHARS = MAX_CHARS.statement!;
 
 /**
  * The CPU-heavy part of an offline extraction: the rules, the bounds on values, and the check against the schema.
@@ -24,14 +29,9 @@ export function runLocalTask({ task, text, schema }: LocalTaskInput): LocalTaskO
   return checkAnswer(schema, data).ok ? { ok: true, data } : { ok: false };
 }
 
-/** Every text value cut to MAX_VALUE_CHARS (at a word where one is near), in place of a whole document. */
+/** Every text value longer than MAX_VALUE_CHARS answered as null: a value cut short is not what the document says. */
 function bounded(value: unknown): unknown {
-  if (typeof value === 'string') {
-    if (value.length <= MAX_VALUE_CHARS) return value;
-    const cut = value.slice(0, MAX_VALUE_CHARS);
-    const space = cut.lastIndexOf(' ');
-    return (space > MAX_VALUE_CHARS * 0.8 ? cut.slice(0, space) : cut).trim();
-  }
+  if (typeof value === 'string') return value.length <= MAX_VALUE_CHARS ? value : null;
   if (Array.isArray(value)) return value.map(bounded);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bounded(v)]));
   return value;

@@ -34,7 +34,7 @@ export const MAX_CHARS: Partial<Record<FieldKind, number>> = {
   title: 150,
   place: 120,
   address: 300,
-  statement: 800,
+  statement: 500,
   label: 60,
 };
 
