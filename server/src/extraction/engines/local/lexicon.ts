@@ -69,6 +69,11 @@ export const CUSTOMER_LABELS = [
   'sold to', 'billing address', 'to', 'recipient', 'buyer', 'licensee', 'subscriber', 'kunde', 'rechnungsempfänger',
 ];
 
+// ---- Tax numbers ------------------------------------------------------------------------------------------------
+
+/** Labels of a party's tax or business number (`VAT No:`, `USt-IdNr.:`, `ABN:`, `GSTIN:`). */
+export const TAX_ID_LABELS = ['tax id', 'tax no', 'tax number', 'vat no', 'vat number', 'vat id', 'vat reg no', 'vat registration no', 'vat registration number', 'vat reg', 'ust idnr', 'ust id', 'ust id nr', 'business number', 'abn', 'gst no', 'gst number', 'gst hst no', 'gst reg no', 'ein', 'tin', 'steuernummer', 'steuer nr', 'tax registration', 'tax registration no', 'company tax id', 'siret', 'nif', 'cif', 'vat', 'tax reg no', 'bn', 'gstin', 'tva intracom', 'federal tax id'];
+
 // ---- Totals labels, per language (label keys) ---------------------------------------------------------------------
 
 export const SUBTOTAL_LABELS = [

@@ -5,12 +5,12 @@ import { pairs, linesLabelled } from '../segment/lookup.js';
 import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
 import { addDays, dateAfterPhrase, parseDate } from '../normalise/dates.js';
 import { extractLineItems, type LineItem } from './line-items.js';
-import { blockFromPair, letterhead, TAX_ID_LABELS, type PartyBlock } from './parties.js';
+import { blockFromPair, letterhead, type PartyBlock } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
 
 type Invoice = FixedData['invoice'];
-import { CUSTOMER_LABELS, VENDOR_LABELS } from '../lexicon.js';
+import { CUSTOMER_LABELS, TAX_ID_LABELS, VENDOR_LABELS } from '../lexicon.js';
 
 const NUMBER_LABELS = ['invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice', 'invoice id', 'inv no', 'inv #', 'inv', 'number', 'no', 'rechnungsnummer', 'rechnung nr', 'facture no', 'factura no', 'invoice num', 'document no', 'bill no', 'bill number', 'invoice ref'];
 const ISSUE_LABELS = ['invoice date', 'date', 'date of issue', 'issue date', 'issued', 'issued on', 'dated', 'billing date', 'rechnungsdatum', 'date issued', 'datum', 'invoice dt', 'date of invoice'];

@@ -90,6 +90,4 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   return { name: clean(name), address: rest.length ? rest.join(', ') : null, lines, start: i, end: j - 1 };
 }
 
-export const TAX_ID_LABELS = ['tax id', 'tax no', 'tax number', 'vat no', 'vat number', 'vat id', 'vat reg no', 'vat registration no', 'vat registration number', 'vat reg', 'ust idnr', 'ust id', 'ust id nr', 'business number', 'abn', 'gst no', 'gst number', 'gst hst no', 'gst reg no', 'ein', 'tin', 'steuernummer', 'steuer nr', 'tax registration', 'tax registration no', 'company tax id', 'siret', 'nif', 'cif', 'vat', 'tax reg no', 'bn', 'gstin', 'tva intracom', 'federal tax id'];
 
-export const taxIdKey = (kv: KeyValue) => TAX_ID_LABELS.includes(labelKey(kv.label)) || TAX_ID_LABELS.some((l) => labelKey(kv.label) === l);
