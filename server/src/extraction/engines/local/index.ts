@@ -8,8 +8,9 @@ import { extractJobPosting } from './routes/job-posting.js';
 import { extractMeetingNotes } from './routes/meeting-notes.js';
 import { extractRenewal } from './routes/renewal.js';
 import { extractCustomFromDoc } from './custom/extract-custom.js';
+import type { Trace } from './fields/finder.js';
 
-const ROUTES: { [K in FixedKind]: (doc: ReturnType<typeof segment>) => FixedData[K] } = {
+const ROUTES: { [K in FixedKind]: (doc: ReturnType<typeof segment>, trace?: Trace) => FixedData[K] } = {
   invoice: extractInvoice,
   receipt: extractReceipt,
   contract: extractContract,
@@ -18,8 +19,9 @@ const ROUTES: { [K in FixedKind]: (doc: ReturnType<typeof segment>) => FixedData
   renewal: extractRenewal,
 };
 
-export function extractFixed<K extends FixedKind>(kind: K, text: string): FixedData[K] {
-  return ROUTES[kind](segment(text));
+/** A fixed route's answer; `trace`, when given, is filled with the finder that answered each field. */
+export function extractFixed<K extends FixedKind>(kind: K, text: string, trace?: Trace): FixedData[K] {
+  return ROUTES[kind](segment(text), trace);
 }
 
 export function extractCustom(schema: JsonSchema, text: string): Record<string, unknown> {

@@ -1,0 +1,74 @@
+// The rules every field follows, whatever the route: a value only with evidence, within its kind's bound, and the
+// finder that answered it named.
+import { extractCustom, extractFixed } from '../../../src/extraction/engines/local/index.js';
+import type { Trace } from '../../../src/extraction/engines/local/fields/finder.js';
+
+describe('a value is bounded by its kind', () => {
+  it('a title line longer than a title is no title, and a name is never a paragraph', () => {
+    const title = `Senior ${'Platform and Reliability '.repeat(8)}Engineer`;
+    const data = extractFixed('job-posting', `${title}\nCompany: Orchard Analytics Ltd\nLocation: Leeds, UK`);
+    expect(title.length).toBeGreaterThan(150);
+    expect(data.title).toBeNull();
+    expect(data.company).toBe('Orchard Analytics Ltd');
+  });
+
+  it('an invoice number longer than an identifier is null', () => {
+    const data = extractFixed('invoice', `Invoice No: ${'A1'.repeat(30)}\nTotal: $5.00`);
+    expect(data.invoiceNumber).toBeNull();
+    expect(data.total).toBe(5);
+  });
+
+  it('a renewal quote is at most 300 characters and found in the document', () => {
+    const text = `This subscription will renew automatically for successive one-year terms unless either party gives at least 30 days' written notice before the end of the then-current term, ${'and the parties agree that this clause survives any assignment or change of control of either party, '.repeat(4)}as set out above.`;
+    const data = extractFixed('renewal', text);
+    expect(data.noticePeriodDays.value).toBe(30);
+    expect(data.noticePeriodDays.sourceQuote!.length).toBeLessThanOrEqual(300);
+    expect(text.replace(/\s+/g, ' ')).toContain(data.noticePeriodDays.sourceQuote);
+  });
+});
+
+describe('a value comes with evidence, never by elimination', () => {
+  it('a job posting names no company from "join X" in prose', () => {
+    const data = extractFixed('job-posting', 'Warehouse Associate\n\nCome and join Parcel Movers this spring. You will pick and pack orders.\n\nPay: $18.50 per hour');
+    expect(data.company).toBeNull();
+    expect(data.salaryRange).toEqual({ min: 18.5, max: 18.5, currency: 'USD', period: 'hour' });
+  });
+
+  it('a renewal names no vendor from the organisation mentioned most', () => {
+    const data = extractFixed('renewal', 'Your plan renews on 1 June 2026.\nWe moved the data from Acme Ltd to Acme Ltd storage; Acme Ltd reviewed it with Beta Inc.');
+    expect(data.vendorName).toEqual({ value: null, sourceQuote: null });
+    expect(data.renewalDate.value).toBe('2026-06-01');
+  });
+
+  it('a custom date the document does not label is null, even when it is the only date', () => {
+    const data = extractCustom({ type: 'object', properties: { deliveryDate: { type: 'string', format: 'date' }, orderNumber: { type: 'string' } } }, 'Order number: PO-7731\nOrdered on 3 March 2026');
+    expect(data).toEqual({ deliveryDate: null, orderNumber: 'PO-7731' });
+  });
+});
+
+describe('renewal vendor finders', () => {
+  it('reads the organisation that signs a renewal letter', () => {
+    const trace: Trace = {};
+    const data = extractFixed('renewal', 'Hello Sam,\n\nYour Tally Pro plan renews on 1 June 2026 for another year.\n\nKind regards,\nRenewals Team\nTally Books Ltd', trace);
+    expect(data.vendorName).toEqual({ value: 'Tally Books Ltd', sourceQuote: 'Tally Books Ltd' });
+    expect(trace.vendorName).toBe('organisation signing the letter');
+  });
+
+  it('reads "entered into by A and B" like "between A and B"', () => {
+    const data = extractFixed('renewal', 'This Agreement is entered into by Corvane Systems, Inc. ("Provider") and Lowfield Clinic ("Customer"). It renews automatically each year.');
+    expect(data.vendorName.value).toBe('Corvane Systems, Inc.');
+  });
+
+  it('a letter signed by a person names no vendor', () => {
+    const data = extractFixed('renewal', 'Hello Sam,\n\nYour plan renews on 1 June 2026.\n\nKind regards,\nPriya Shah');
+    expect(data.vendorName.value).toBeNull();
+  });
+});
+
+describe('the trace names the finder that answered each field', () => {
+  it('for an invoice, dotted paths for nested fields', () => {
+    const trace: Trace = {};
+    extractFixed('invoice', 'Acme Ltd\n1 High St, Leeds\n\nInvoice No: INV-7\nInvoice Date: 2026-03-02\nTerms: Net 30\n\nBill To:\nBeta Inc\n\nTotal: $500.00', trace);
+    expect(trace).toMatchObject({ invoiceNumber: 'labelled pair', issueDate: 'labelled date', dueDate: 'issue date plus net terms', 'vendor.name': 'vendor label or letterhead', 'customer.name': 'customer label', total: 'total line' });
+  });
+});
