@@ -127,14 +127,17 @@ export function routeFolders(corpus: string): string[] {
     .sort();
 }
 
-/** The offline engine's answer for one labelled document (`null` for a custom document without its schema). */
-export function predictLocal(corpus: string, route: string, slug: string, text: string): Json {
+/**
+ * The offline engine's answer for one labelled document (`null` for a custom document without its schema); `trace`
+ * collects which finder answered each field of a fixed route, for the report's misses.
+ */
+export function predictLocal(corpus: string, route: string, slug: string, text: string, trace?: Record<string, string>): Json {
   if (route === 'custom') {
     const schemaFile = join(corpus, route, `${slug}.schema.json`);
     if (!existsSync(schemaFile)) return null;
     return extractCustom(JSON.parse(readFileSync(schemaFile, 'utf8')) as JsonSchema, text);
   }
-  return extractFixed(route as FixedKind, text);
+  return extractFixed(route as FixedKind, text, trace);
 }
 
 /** Scores every labelled document of a set (`<corpus>/<route>/<slug>.txt` beside `<slug>.json`). */
@@ -152,11 +155,16 @@ export function scoreSet(corpus: string, opts: { route?: string; predict?: typeo
       if (!existsSync(labelFile)) continue;
       const text = readFileSync(join(corpus, route, file), 'utf8');
       const want = JSON.parse(readFileSync(labelFile, 'utf8')) as Json;
-      const got = predict(corpus, route, slug, text);
+      const trace: Record<string, string> = {};
+      const got = predict(corpus, route, slug, text, trace);
       const c = compare(want, got ?? {});
       acc.tp += c.tp; acc.fp += c.fp; acc.fn += c.fn; acc.docs++;
       if (route === 'renewal' && got) { const g = grounding(got, text); quotes.quotes += g.quotes; quotes.found += g.found; }
-      for (const m of c.misses) misses.push(`${route}/${slug} ${m}`);
+      // `vendor.name: want ..., got ...  [by letterhead]`: a wrong value names the finder that gave it.
+      for (const m of c.misses) {
+        const by = trace[m.slice(0, m.indexOf(':')).replace(/\[\d+\].*$/, '')];
+        misses.push(`${route}/${slug} ${m}${by && / got | extra /.test(m) ? `  [by ${by}]` : ''}`);
+      }
     }
     routes[route] = { ...acc, f1: round3(f1(acc)) };
     total.tp += acc.tp; total.fp += acc.fp; total.fn += acc.fn;

@@ -36,8 +36,11 @@ export const ORGANISATION_END_SOURCE = `(?:${spellings([...LEGAL_FORMS, ...ORGAN
 
 /** Alternation of the legal forms that name a company alone (no `Co`/`Company`). */
 export const LEGAL_FORM_STRONG_SOURCE = `(?:${spellings(LEGAL_FORMS.filter((f) => !WEAK_LEGAL_FORMS.has(f))).join('|')})`;
-/** A name ending in a legal form (`Acme B.V.`, `Nordlicht GmbH`, `NORTHGATE HOUSING CO-OPERATIVE LTD`): an organisation. */
-export const LEGAL_FORM_END = new RegExp(String.raw`\b${LEGAL_FORM_STRONG_SOURCE}\.?$`);
+/**
+ * A name ending in a legal form (`Acme B.V.`, `Nordlicht GmbH`, `NORTHGATE HOUSING CO-OPERATIVE LTD`): an organisation.
+ * Two capitals after a comma are a place's region (`Reno, NV`, `Calgary, AB`, `Adelaide, SA`), not a form.
+ */
+export const LEGAL_FORM_END = new RegExp(String.raw`(?<!,\s*)\b${LEGAL_FORM_STRONG_SOURCE}\.?$|(?<=,\s*)\b(?![A-Z]{2}$)${LEGAL_FORM_STRONG_SOURCE}\.?$`);
 /** A word of an organisation's name anywhere in a text (`Acme Ltd`, `Lumen Labs`, `Acme, Inc.`). */
 export const ORGANISATION_WORD = new RegExp(String.raw`\b${ORGANISATION_END_SOURCE}\b\.?`);
 /** Legal forms in a lower-cased name, dots optional (`b.v`, `b v`, `bv`): what the renewal store ignores in a vendor. */
