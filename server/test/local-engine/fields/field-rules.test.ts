@@ -46,6 +46,24 @@ describe('a value comes with evidence, never by elimination', () => {
   });
 });
 
+describe('a bare label is contested among the properties of its sort', () => {
+  const schema = { type: 'object', properties: { certificateDate: { type: 'string', format: 'date' }, policyEffectiveDate: { type: 'string', format: 'date' }, policyExpirationDate: { type: 'string', format: 'date' } } };
+
+  it('a bare "Date" goes to the one date property it fits best, not to every date property', () => {
+    expect(extractCustom(schema, 'CERTIFICATE OF INSURANCE\nDate: 06/02/2026\nInsurer: Lone Prairie Mutual')).toEqual({ certificateDate: '2026-06-02', policyEffectiveDate: null, policyExpirationDate: null });
+  });
+
+  it('a label with the property\'s own word is not contested ("PO Date" is the order date beside a poNumber)', () => {
+    const po = { type: 'object', properties: { poNumber: { type: 'string' }, orderDate: { type: 'string', format: 'date' }, requestedDeliveryDate: { type: 'string', format: 'date' } } };
+    expect(extractCustom(po, 'PO Number: 4471\nPO Date: 06/18/2026')).toEqual({ poNumber: '4471', orderDate: '2026-06-18', requestedDeliveryDate: null });
+  });
+
+  it('a date and a time read from one "When" value are not rivals', () => {
+    const event = { type: 'object', properties: { date: { type: 'string', description: 'YYYY-MM-DD' }, startTime: { type: 'string', description: 'HH:MM, 24 hours' } } };
+    expect(extractCustom(event, 'When: Thursday 14 May 2026, 18:30')).toEqual({ date: '2026-05-14', startTime: '18:30' });
+  });
+});
+
 describe('renewal vendor finders', () => {
   it('reads the organisation that signs a renewal letter', () => {
     const trace: Trace = {};

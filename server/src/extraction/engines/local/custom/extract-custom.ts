@@ -8,7 +8,7 @@ import { parseTime } from '../normalise/times.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
-import { labelScore, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
+import { labelScore, namesByOwnWord, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
 import { HONORIFIC_SOURCE } from '../lexicon.js';
 import { field, finder, runField, type Finder } from '../fields/finder.js';
 import type { FieldKind } from '../fields/bounds.js';
@@ -22,7 +22,7 @@ interface Scope {
   lines: string[];
   root: boolean;
   /** The properties of the object being filled, so a label goes to the property it names best. */
-  siblings?: { name: string; v: Vocabulary }[];
+  siblings?: { name: string; v: Vocabulary; sort: string }[];
 }
 
 const PHONE_RE = /(?:\+|\b)\(?\d[\d\s().-]{6,}\d\b/;
@@ -44,8 +44,12 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   for (const p of scope.pairs) {
     const s = labelScore(p.label, v);
     if (s < bestScore) continue;
-    // `Pet: Biscuit` names petName better than a clinician described as `Veterinarian seeing the pet`.
-    if (!namesProperty(p.label, v, MIN_SCORE) && scope.siblings?.some((o) => o.v !== v && labelScore(p.label, o.v) > s)) continue;
+    // `Pet: Biscuit` names petName better than a clinician described as `Veterinarian seeing the pet`; a bare `Date`
+    // names only a kind, so among certificateDate and policyEffectiveDate it goes to the one it fits best, not both.
+    const sort = scope.siblings?.find((o) => o.v === v)?.sort;
+    const rivals = scope.siblings?.filter((o) => o.v !== v && o.sort === sort && !namesByOwnWord(p.label, o.v) && labelScore(p.label, o.v) >= MIN_SCORE) ?? [];
+    const named = namesProperty(p.label, v, MIN_SCORE) && (namesByOwnWord(p.label, v) || rivals.length === 0);
+    if (!named && scope.siblings?.some((o) => o.v !== v && labelScore(p.label, o.v) > s)) continue;
     if (s >= bestScore && accept([p.value, ...p.more].join(' ')) && (s > bestScore || !best)) { best = p; bestScore = s; }
   }
   return best;
@@ -378,7 +382,12 @@ function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptySc
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let first = scope.root;
-  const siblings = Object.entries(props).map(([name, raw]) => ({ name, v: vocabulary(name, resolve(raw, root).description) }));
+  // Each property's sort of value (`string:date`, `number`): a bare label is contested only among siblings of one sort.
+  const siblings = Object.entries(props).map(([name, raw]) => {
+    const node = resolve(raw, root);
+    const kind = kindOf(node);
+    return { name, v: vocabulary(name, node.description), sort: kind === 'string' ? `string:${stringFlavour(name, node)}` : kind };
+  });
   const inner: Scope = { ...scope, siblings };
   for (const [k, [name, raw]] of Object.entries(props).entries()) {
     if (emptyScope && !scope.root) { out[name] = kindOf(resolve(raw, root)) === 'array' ? [] : null; continue; }

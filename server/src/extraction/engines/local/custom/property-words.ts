@@ -117,6 +117,15 @@ export function labelScore(label: string, v: Vocabulary): number {
 /** Whether the label names the property by its name or synonyms, not only by its description's words. */
 export const namesProperty = (label: string, v: Vocabulary, min: number) => scoreParts(label, v).byName >= min;
 
+/**
+ * Whether the label holds one of the name's own words other than a generic one: `Policy eff` names
+ * policyEffectiveDate, a bare `Date` only says it is some date (a sibling may be named by it better).
+ */
+export function namesByOwnWord(label: string, v: Vocabulary): boolean {
+  const own = new Set(v.nameStems.filter((n) => !GENERIC.has(n)));
+  return label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem).some((w) => wordMatch(w, own));
+}
+
 /** Scores already computed per property vocabulary: every property looks at every label, and siblings look again. */
 const scored = new WeakMap<Vocabulary, Map<string, { score: number; byName: number }>>();
 
