@@ -77,6 +77,13 @@ describe('renewal vendor finders', () => {
     expect(data.vendorName.value).toBe('Corvane Systems, Inc.');
   });
 
+  it('an e-mail header\'s display name is a sender, not the vendor; the signing company is', () => {
+    const text = 'From: Orbitly Renewals <renewals@orbitly.example>\nTo: ops@harbor.example\nSubject: Your renewal\n\nHi Dana,\n\nYour Orbitly Teams plan renews on 1 June 2026.\n\nBest,\nThe Orbitly Renewals Team\nOrbitly, Inc. | 410 N. Wells St., Chicago, IL 60654';
+    expect(extractFixed('renewal', text).vendorName.value).toBe('Orbitly, Inc.');
+    expect(extractFixed('renewal', 'From: Orbitly Renewals <renewals@orbitly.example>\nSubject: Your renewal\n\nYour plan renews on 1 June 2026.').vendorName.value).toBeNull();
+    expect(extractFixed('renewal', 'From: Orbitly Ltd <renewals@orbitly.example>\nSubject: Your renewal\n\nYour plan renews on 1 June 2026.').vendorName.value).toBe('Orbitly Ltd');
+  });
+
   it('a letter signed by a person names no vendor', () => {
     const data = extractFixed('renewal', 'Hello Sam,\n\nYour plan renews on 1 June 2026.\n\nKind regards,\nPriya Shah');
     expect(data.vendorName.value).toBeNull();

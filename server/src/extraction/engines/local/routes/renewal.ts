@@ -36,10 +36,22 @@ const VENDOR_ROLES = [...VENDOR_LABELS, 'company'];
 /** `Account:` on a renewal notice names the customer's account. */
 const CUSTOMER_ROLES = [...CUSTOMER_LABELS, 'account'];
 
+/** An e-mail header's sender (`From: ParcelPoint Renewals <renewals@...>`): a team's display name, not the vendor. */
+const MAIL_SENDER = /<[^>\s]+@[^>\s]+>|^[^\s@]+@[^\s@]+$/;
+
 /** `Vendor: Cloudnest Inc.`, `Company: ...` (on a renewal notice or order form, the vendor's). */
 const labelledVendor = finder<C, Grounded<string>>('labelled vendor', ({ doc }) => {
-  const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value));
+  const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value) && !MAIL_SENDER.test(k.value));
   return kv ? g(partyName(kv.value), lineOf(doc, kv)) : null;
+});
+
+/** `From: Tally Books Ltd <billing@...>`: an e-mail's sender names the vendor only when the name is a company's. */
+const mailSender = finder<C, Grounded<string>>('e-mail sender with a legal form', ({ doc }) => {
+  for (const kv of pairs(doc, ['from', 'sender'])) {
+    const name = trimPunct(kv.value.replace(/<[^>]*>/g, ' ').replace(/["“”]/g, ' ').trim());
+    if (name && LEGAL_FORM_END.test(name)) return g(name, lineOf(doc, kv));
+  }
+  return null;
 });
 
 /** `VENDOR` alone on its line, the name under it. */
@@ -61,10 +73,12 @@ const legalLetterhead = finder<C, Grounded<string>>('legal-form letterhead', ({ 
  */
 const signingOrganisation = finder<C, Grounded<string>>('organisation signing the letter', ({ doc }) => {
   const lines = doc.lines.filter((l) => l.text);
-  const close = lines.map((l) => /^(?:(?:best|kind|warm|warmest)\s+(?:regards|wishes)|regards|thanks|thank you|many thanks|sincerely|yours\s+(?:sincerely|truly|faithfully)|cheers)\b[,.!]?$/i.test(l.text)).lastIndexOf(true);
+  const close = lines.map((l) => /^(?:(?:best|kind|warm|warmest)\s+(?:regards|wishes)|best|all\s+the\s+best|regards|thanks|thank you|many thanks|sincerely|yours\s+(?:sincerely|truly|faithfully)|cheers)\b[,.!]?$/i.test(l.text)).lastIndexOf(true);
   if (close < 0) return null;
   for (const l of lines.slice(close + 1, close + 5)) {
-    const name = l.text.split(/,\s+|\s+[|–—-]\s+/).map((p) => trimPunct(p)).find((p) => LEGAL_FORM_END.test(p));
+    // `Trellisgate, Inc. | 410 N. Wells St.`, `Fieldwise Ltd, Customer Success`: a part, or its first comma parts.
+    const name = l.text.split(/\s+[|–—-]\s+/).flatMap((part) => [part, ...part.split(/,\s+/).map((_, k, all) => all.slice(0, k + 1).join(', '))])
+      .map((p) => trimPunct(p)).find((p) => LEGAL_FORM_END.test(p));
     if (name) return g(name, l.text);
   }
   return null;
@@ -315,7 +329,7 @@ const documentCurrency = from<string>('currency the document states', ({ doc, st
 
 export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   documentKindGuess: field('choice', [finder('title words, then the text', ({ doc }) => documentKind(doc))]),
-  vendorName: grounded('name', [labelledVendor, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
+  vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
   product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
   billingAmount: grounded('money', [from('fee statement', (c) => c.bill.amount)]),
   currency: grounded('currency', [from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? documentCurrency.find(c) ?? none() : none()))]),
