@@ -46,6 +46,17 @@ describe('a value comes with evidence, never by elimination', () => {
   });
 });
 
+describe('a list holds only items that say something', () => {
+  it('a custom list item none of whose members was read is left out', () => {
+    const schema = { type: 'object', properties: { coverages: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, limit: { type: 'number' } } } } } };
+    // Neither member of an item is read here (`type` is no description word, `limit` no money word): no items, not
+    // a list of objects of nulls.
+    expect(extractCustom(schema, 'Coverages\n- Public liability 5,000,000.00\n- Products liability 5,000,000.00\n').coverages).toEqual([]);
+    const lines = { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } } } };
+    expect(extractCustom(lines, 'Lines\n- Pipette tips 12.50\n- Gloves 8.00\n').lines).toEqual([{ description: 'Pipette tips', amount: 12.5 }, { description: 'Gloves', amount: 8 }]);
+  });
+});
+
 describe('a bare label is contested among the properties of its sort', () => {
   const schema = { type: 'object', properties: { certificateDate: { type: 'string', format: 'date' }, policyEffectiveDate: { type: 'string', format: 'date' }, policyExpirationDate: { type: 'string', format: 'date' } } };
 

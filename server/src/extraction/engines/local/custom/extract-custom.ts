@@ -266,7 +266,8 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
     case 'array': {
       const items = resolve(node.items, root);
       const list = listFor(scope, v);
-      if (kindOf(items) === 'object') return list.map((text) => itemObject(items, text, scope, root));
+      // An item none of whose members was read says nothing: it is left out, not answered as an object of nulls.
+      if (kindOf(items) === 'object') return list.map((text) => itemObject(items, text, scope, root)).filter((o) => Object.values(o).some((x) => x !== null && !(Array.isArray(x) && x.length === 0)));
       const k = kindOf(items);
       return list
         .map((t) => (k === 'number' || k === 'integer' ? toNumber(t, scope, k === 'integer') : k === 'boolean' ? toBoolean(t) : toString(name, items, t.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope)))
@@ -368,7 +369,8 @@ function itemObject(node: JsonSchema, text: string, scope: Scope, root: JsonSche
     if (name in out) continue;
     const sub = resolve(raw, root);
     const k = kindOf(sub);
-    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(row ? cells[0]! : rest)) || null;
+    // `Gloves 8.00`: the words describe the item, the trailing figure is its amount, not part of its description.
+    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(row ? cells[0]! : rest.replace(/\s+[$€£]?\s?\d[\d.,]*\d(?:\s?[$€£])?\s*$/u, ''))) || null;
     else if (k === 'number' || k === 'integer') {
       const money = findAmounts(row ? cells.slice(1).join('  ') : rest, scope.doc.numberStyle).filter((x) => x.currency || x.decimals);
       const a = row ? money[money.length - 1] : money[0];
