@@ -95,6 +95,11 @@ describe('renewal vendor finders', () => {
     expect(extractFixed('renewal', 'From: Orbitly Ltd <renewals@orbitly.example>\nSubject: Your renewal\n\nYour plan renews on 1 June 2026.').vendorName.value).toBe('Orbitly Ltd');
   });
 
+  it('a company name standing alone as the letter\'s last line signs it; a labelled last line does not', () => {
+    expect(extractFixed('renewal', 'Your Orbitly Teams plan renews on 1 June 2026.\n\nOrbitly Ltd').vendorName.value).toBe('Orbitly Ltd');
+    expect(extractFixed('renewal', 'Your plan renews on 1 June 2026.\n\nAccount: Harbor Dental Ltd').vendorName.value).toBeNull();
+  });
+
   it('a letter signed by a person names no vendor', () => {
     const data = extractFixed('renewal', 'Hello Sam,\n\nYour plan renews on 1 June 2026.\n\nKind regards,\nPriya Shah');
     expect(data.vendorName.value).toBeNull();

@@ -74,8 +74,10 @@ const legalLetterhead = finder<C, Grounded<string>>('legal-form letterhead', ({ 
 const signingOrganisation = finder<C, Grounded<string>>('organisation signing the letter', ({ doc }) => {
   const lines = doc.lines.filter((l) => l.text);
   const close = lines.map((l) => /^(?:(?:best|kind|warm|warmest)\s+(?:regards|wishes)|best|all\s+the\s+best|regards|thanks|thank you|many thanks|sincerely|yours\s+(?:sincerely|truly|faithfully)|cheers)\b[,.!]?$/i.test(l.text)).lastIndexOf(true);
-  if (close < 0) return null;
-  for (const l of lines.slice(close + 1, close + 5)) {
+  // Without a closing word, the signature is the letter's last line standing alone after a blank line.
+  const last = doc.lines.filter((l) => l.text).pop();
+  const block = close >= 0 ? lines.slice(close + 1, close + 5) : last && !doc.lines[last.index - 1]?.text && !doc.kvs.some((kv) => kv.line === last.index) ? [last] : [];
+  for (const l of block) {
     // `Trellisgate, Inc. | 410 N. Wells St.`, `Fieldwise Ltd, Customer Success`: a part, or its first comma parts.
     const name = l.text.split(/\s+[|–—-]\s+/).flatMap((part) => [part, ...part.split(/,\s+/).map((_, k, all) => all.slice(0, k + 1).join(', '))])
       .map((p) => trimPunct(p)).find((p) => LEGAL_FORM_END.test(p));
