@@ -75,6 +75,15 @@ describe('a bare label is contested among the properties of its sort', () => {
   });
 });
 
+describe('a nested object read from the whole document', () => {
+  const schema = { type: 'object', properties: { guestName: { type: 'string' }, hotel: { type: 'object', properties: { name: { type: 'string', description: 'Hotel name' }, registration: { type: 'string', description: 'Licence plate as printed' } } } } };
+
+  it('takes a member only from a label holding its own or the object\'s word: "Guest name" is no hotel name', () => {
+    expect(extractCustom(schema, 'Booking Confirmation\n\nGuest name: Ms. Sofia Lindqvist\nPlate: KX19 LMN')).toEqual({ guestName: 'Sofia Lindqvist', hotel: { name: null, registration: 'KX19 LMN' } });
+    expect(extractCustom(schema, 'Booking Confirmation\n\nGuest name: Ms. Sofia Lindqvist\nHotel name: Kamogawa Terrace').hotel).toEqual({ name: 'Kamogawa Terrace', registration: null });
+  });
+});
+
 describe('renewal vendor finders', () => {
   it('reads the organisation that signs a renewal letter', () => {
     const trace: Trace = {};

@@ -23,6 +23,11 @@ interface Scope {
   root: boolean;
   /** The properties of the object being filled, so a label goes to the property it names best. */
   siblings?: { name: string; v: Vocabulary; sort: string }[];
+  /**
+   * A nested object whose own block was not found is read from the whole document: then a label must hold a word of
+   * the member's or the object's own name (`Hotel name` for hotel.name, never `Guest name`).
+   */
+  within?: Vocabulary;
 }
 
 const PHONE_RE = /(?:\+|\b)\(?\d[\d\s().-]{6,}\d\b/;
@@ -44,6 +49,7 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   for (const p of scope.pairs) {
     const s = labelScore(p.label, v);
     if (s < bestScore) continue;
+    if (scope.within && !namesByOwnWord(p.label, v) && !namesByOwnWord(p.label, scope.within)) continue;
     // `Pet: Biscuit` names petName better than a clinician described as `Veterinarian seeing the pet`; a bare `Date`
     // names only a kind, so among certificateDate and policyEffectiveDate it goes to the one it fits best, not both.
     const sort = scope.siblings?.find((o) => o.v === v)?.sort;
@@ -260,8 +266,8 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
   const v = vocab ?? vocabulary(name, node.description);
   switch (kind) {
     case 'object': {
-      const inner = subScope(scope, v) ;
-      return extractObject(node, inner ?? scope, root, !inner);
+      const inner = subScope(scope, v);
+      return extractObject(node, inner ?? { ...scope, within: v }, root, !inner);
     }
     case 'array': {
       const items = resolve(node.items, root);
@@ -338,7 +344,7 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
     // The schema's first name or title property and the document's title line (`Spring Meetup, 120 places`: the part
     // before the figures).
     rootOnly(finder('title line', () => {
-      if (!first || !/name|title/i.test(name) || PERSON.test(name)) return null;
+      if (!first || scope.within || !/name|title/i.test(name) || PERSON.test(name)) return null;
       const line = scope.doc.lines.find((l) => l.text);
       if (!line) return null;
       const m = /:\s*(.+)$/.exec(line.text);

@@ -118,11 +118,12 @@ export function labelScore(label: string, v: Vocabulary): number {
 export const namesProperty = (label: string, v: Vocabulary, min: number) => scoreParts(label, v).byName >= min;
 
 /**
- * Whether the label holds one of the name's own words other than a generic one: `Policy eff` names
- * policyEffectiveDate, a bare `Date` only says it is some date (a sibling may be named by it better).
+ * Whether the label holds one of the property's own words other than a generic one (of its name, or a specific word
+ * of its description): `Policy eff` names policyEffectiveDate, `Plate` a registration described as `Licence plate`;
+ * a bare `Date` only says it is some date (a sibling may be named by it better).
  */
 export function namesByOwnWord(label: string, v: Vocabulary): boolean {
-  const own = new Set(v.nameStems.filter((n) => !GENERIC.has(n)));
+  const own = new Set([...v.nameStems.filter((n) => !GENERIC.has(n)), ...v.specific]);
   return label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(stem).some((w) => wordMatch(w, own));
 }
 
