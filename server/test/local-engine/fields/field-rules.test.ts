@@ -122,3 +122,18 @@ describe('the trace names the finder that answered each field', () => {
     expect(trace).toMatchObject({ invoiceNumber: 'labelled pair', issueDate: 'labelled date', dueDate: 'issue date plus net terms', 'vendor.name': 'vendor label or letterhead', 'customer.name': 'customer label', total: 'total line' });
   });
 });
+
+describe('facts stated in a grammatical frame', () => {
+  it('a recruiter\'s posting names the hiring company "on behalf of" it, with chained legal forms', () => {
+    const data = extractFixed('job-posting', 'Data Engineer\nPosted by Ironbark Talent Partners\n\nIronbark Talent Partners is recruiting on behalf of Wattle Ledger Pty Ltd, a payments company, for a data engineer.');
+    expect(data.company).toBe('Wattle Ledger Pty Ltd');
+    // Without a legal form the frame is no evidence of a company's name.
+    expect(extractFixed('job-posting', 'Data Engineer\n\nWe are recruiting on behalf of a fast-growing payments company.').company).toBeNull();
+  });
+
+  it('a notice period named after its noun, in months, gives its text and no day count', () => {
+    const data = extractFixed('renewal', 'The contract is extended automatically by a further twelve months unless it is terminated in writing with a notice period of three months to the end of the respective term.');
+    expect(data.noticePeriodText.value).toBe('a notice period of three months to the end of the respective term');
+    expect(data.noticePeriodDays.value).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
-import { LEGAL_FORM_END, ORGANISATION_WORD } from '../lexicon.js';
+import { LEGAL_FORM_END, LEGAL_FORM_STRONG_SOURCE, ORGANISATION_WORD } from '../lexicon.js';
 import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
 
 type Job = FixedData['job-posting'];
@@ -235,6 +235,12 @@ function readLists(doc: Doc): ListKinds {
   return { benefits, requirements, responsibilities: list(RESPONSIBILITIES, 'responsibilities') };
 }
 
+/**
+ * `Ironbark Talent Partners is recruiting on behalf of Quokka Ledger Pty Ltd, ...`, `Our client, Halden Trading Ltd,
+ * is hiring`: a recruiter's posting names the hiring company in this frame; the name must end in a legal form.
+ */
+const ON_BEHALF_OF = new RegExp(String.raw`\b(?:on\s+behalf\s+of|recruiting\s+for|hiring\s+for|our\s+client,?)\s+([A-Z][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{L}\p{N}&'’.-]+){0,5}?,?\s+${LEGAL_FORM_STRONG_SOURCE}\.?(?:\s+${LEGAL_FORM_STRONG_SOURCE}\.?)*)(?![\p{L}\p{N}])`, 'u');
+
 interface C { doc: Doc; found: Partial<Job>; head: Header; lists: ListKinds; pay: Job['salaryRange'] }
 
 const company = (name: string, pick: (c: C) => string | null | undefined) => finder<C, string>(name, (c) => { const v = pick(c); return v ? dropParens(v) : null; });
@@ -261,6 +267,7 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
   ]),
   company: field('name', [
     company('labelled company', ({ doc }) => pair(doc, COMPANY_LABELS)?.value),
+    company('recruiter\'s client', ({ doc }) => ON_BEHALF_OF.exec(doc.text.replace(/\s+/g, ' '))?.[1]),
     company('letterhead above the title', (c) => c.head.letterhead),
     summaryCompany,
     company('legal-form line near the top', (c) => c.head.legalLine),

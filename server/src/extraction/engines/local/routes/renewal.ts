@@ -218,12 +218,15 @@ function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[],
 
 const NOTICE_RE = new RegExp(String.raw`(?:(?:at\s+least|no\s+later\s+than|not\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|upon|with|giving|provide|on)\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:['’]s?)?\s*(?:(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice(?:\s+of\s+non-renewal)?\s*)?(?:(?:prior\s+to|before|in\s+advance\s+of|ahead\s+of|preceding)\s+[^.;,:]+|(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice\b)`, 'i');
 
+/** `with a notice period of three months to the end of the respective term`: the period named after its noun. */
+const NOTICE_PERIOD_OF = new RegExp(String.raw`(?:with\s+)?(?:a\s+|the\s+)?notice\s+period\s+of\s+(?:at\s+least\s+|not\s+less\s+than\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:\s+(?:to|before|prior\s+to|ahead\s+of|preceding)\s+[^.;,:]+)?`, 'i');
+
 function notice(stmts: string[]) {
   const topical = (s: string) => /\bnotice|\bnotif(?:y|ies|ied|ication)|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
   const renewalish = (s: string) => /\brenew|\bcancel|\bnon-renewal|\bend of (?:the |your )?(?:then[- ])?(?:current )?(?:term|subscription)|\bopt[- ]out|\bcontinue/i.test(s);
   const ordered = [...stmts.filter((s) => topical(s) && renewalish(s)), ...stmts.filter((s) => topical(s) && !renewalish(s) && !/\bbreach\b/i.test(s))];
   for (const s of ordered) {
-    const m = NOTICE_RE.exec(s);
+    const m = NOTICE_RE.exec(s) ?? NOTICE_PERIOD_OF.exec(s);
     if (!m) continue;
     let text = m[0].split(/\s+(?:so|in order|to allow|unless|otherwise|or else|and we|so that|if|when|where|which)\s/i)[0]!;
     text = trimPunct(text.replace(/^(?:upon|with|giving|provide|on)\s+/i, ''));
