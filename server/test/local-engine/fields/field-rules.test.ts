@@ -137,3 +137,28 @@ describe('facts stated in a grammatical frame', () => {
     expect(data.noticePeriodDays.value).toBeNull();
   });
 });
+
+describe('renewal terms on an invoice', () => {
+  const invoice = [
+    'Tally Books Ltd', '4 Mill Lane, Leeds', '', 'INVOICE TB-2026-118', '', 'Invoice date: 1 May 2026', '',
+    'Description                     Qty   Unit price     Amount', 'Tally Pro - monthly seat        9     GBP 15.00      GBP 135.00',
+    '                                      Subtotal       GBP 135.00', '                                      VAT 20%        GBP 27.00', '                                      Total          GBP 162.00',
+  ].join('\n');
+
+  it('a line that is only "INVOICE" and its number, under a letterhead, makes it an invoice', () => {
+    expect(extractFixed('renewal', invoice).documentKindGuess).toBe('invoice');
+  });
+
+  it('what an invoice bills is its subtotal before tax, in the subtotal\'s currency', () => {
+    const data = extractFixed('renewal', invoice);
+    expect(data.billingAmount).toEqual({ value: 135, sourceQuote: 'Subtotal GBP 135.00' });
+    expect(data.currency.value).toBe('GBP');
+  });
+});
+
+describe('price escalation', () => {
+  it('a fee rising by a rate a few words on is the escalation clause; a rise without a rate is not', () => {
+    expect(extractFixed('renewal', 'Subscription fees for each renewal term will increase by five percent (5%) over the prior term.').priceEscalationText.value).toBe('Subscription fees for each renewal term will increase by five percent (5%) over the prior term.');
+    expect(extractFixed('renewal', 'Fees for the second site will be higher once it opens next year.').priceEscalationText.value).toBeNull();
+  });
+});

@@ -1,7 +1,8 @@
 // Renewal terms of a subscription, each value with the verbatim sentence or line that states it.
 import type { FixedData } from '../engine-types.js';
 import type { Doc, KeyValue } from '../segment/document.js';
-import { namesUnderHeadings, pairs } from '../segment/lookup.js';
+import { labelledLines, namesUnderHeadings, pairs } from '../segment/lookup.js';
+import { summaryKind } from './totals.js';
 import { partyName } from '../segment/organisations.js';
 import { CUSTOMER_LABELS, LEGAL_FORM_END, VENDOR_LABELS } from '../lexicon.js';
 import { field, finder, grounded, runTable, type FieldTable, type Grounded, type Trace } from '../fields/finder.js';
@@ -279,7 +280,10 @@ function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
 
 function priceEscalation(stmts: string[]): Grounded<string> {
   const re = /\b(?:fees?|prices?|pricing|rates?|charges|subscription fees?)\s+(?:may|will|shall|can|are\s+subject\s+to|is\s+subject\s+to|to)\s+(?:\w+\s+){0,2}?(?:increase|rise|adjust|change|be\s+(?:increased|adjusted|raised))|\buplift\b|\bescalat|\bCPI\b|\bconsumer\s+price\s+index\b|\bprice\s+(?:increase|adjustment|protection|change)s?\b|\d+(?:\.\d+)?\s?%\s+(?:price\s+)?(?:increase|uplift|rise)\b|\b(?:increase|adjust|raise)\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:fees?|prices?|rates?|pricing)\b/i;
-  const s = stmts.find((x) => re.test(x) && x.split(' ').length > 4);
+  // `Fees increase by 4% at each annual renewal`, `Subscription fees for each renewal term will increase by five percent`:
+  // a fee, a rise a few words on, and its rate or index.
+  const rate = /\b(?:fees?|prices?|pricing|rates?|charges)\b[^.;]{0,40}?\b(?:increase[sd]?|rise[sn]?|go\s+up|uplift(?:ed)?)\b[^.;]{0,30}?(?:\d+(?:[.,]\d+)?\s?%|\bpercent\b|\bper\s+cent\b|\bCPI\b|\bindex\b)/i;
+  const s = stmts.find((x) => re.test(x) && x.split(' ').length > 4) ?? stmts.find((x) => rate.test(x));
   return s ? g(s, s) : none();
 }
 
@@ -297,6 +301,9 @@ function documentKind(doc: Doc): Renewal['documentKindGuess'] {
   // The first lines as read and as written: `INVOICE` in the right-hand column of a letterhead is read after it.
   const head = [...doc.lines.filter((l) => l.text).slice(0, 3).map((l) => l.text), ...doc.text.split('\n').filter((l) => l.trim()).slice(0, 3)].join('\n');
   for (const [re, kind] of KINDS) if (re.test(head)) return kind;
+  // `INVOICE CF-2026-04417` under a letterhead: a line that is only the document's kind and its number is its title.
+  const title = doc.lines.filter((l) => l.text).slice(0, 10).find((l) => /^(?:tax\s+)?(?:invoice|order\s+form|quot(?:e|ation)|renewal\s+notice|amendment)(?:\s+(?:no\.?\s*|#\s*)?[A-Z0-9][A-Z0-9-/]*\d[A-Z0-9-/]*)?$/i.test(l.text));
+  if (title) for (const [re, kind] of KINDS) if (re.test(title.text)) return kind;
   for (const [re, kind] of KINDS.slice(0, 5)) if (re.test(doc.text)) return kind;
   if (/\bagreement\b/i.test(head)) return 'master_agreement';
   return 'other';
@@ -332,12 +339,23 @@ const documentCurrency = from<string>('currency the document states', ({ doc, st
   return c && s ? g(c, s) : none();
 });
 
+/** On an invoice, what is billed is its subtotal (`Subtotal  EUR 348.00`), before tax; read with its currency. */
+function invoiceSubtotal(doc: Doc): { amount: Grounded<number>; currency: Grounded<string> } | null {
+  for (const l of labelledLines(doc)) {
+    if (summaryKind(l.key) !== 'subtotal') continue;
+    const a = findAmounts(l.rest, doc.numberStyle).filter((x) => x.currency || x.decimals).pop();
+    const line = doc.lines[l.line]!.text;
+    if (a) return { amount: g(a.value, line), currency: g(a.currency ?? doc.currency, line) };
+  }
+  return null;
+}
+
 export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   documentKindGuess: field('choice', [finder('title words, then the text', ({ doc }) => documentKind(doc))]),
   vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
   product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
-  billingAmount: grounded('money', [from('fee statement', (c) => c.bill.amount)]),
-  currency: grounded('currency', [from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? documentCurrency.find(c) ?? none() : none()))]),
+  billingAmount: grounded('money', [from('subtotal of an invoice', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.amount ?? none() : none())), from('fee statement', (c) => c.bill.amount)]),
+  currency: grounded('currency', [from('currency of the invoice subtotal', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.currency ?? none() : none())), from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? documentCurrency.find(c) ?? none() : none()))]),
   billingFrequency: grounded('choice', [from('billing period', (c) => c.bill.frequency)]),
   seatCount: grounded('count', [from('seats, users or licences', ({ doc, stmts }) => seatCount(doc, stmts))]),
   contractStartDate: grounded('date', [from('date range', (c) => c.range.start), from('labelled start', ({ doc, stmts }) => dateField(doc, stmts, START_LABELS, START_PHRASES, /amendment/i))]),
