@@ -48,12 +48,32 @@ describe('a value comes with evidence, never by elimination', () => {
 
 describe('a list holds only items that say something', () => {
   it('a custom list item none of whose members was read is left out', () => {
+    const schema = { type: 'object', properties: { parts: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, colour: { type: 'string' }, weight: { type: 'number' } } } } } };
+    // Two text members, neither named as the row's words (a description, a name), and no figure: nothing is read.
+    expect(extractCustom(schema, 'Parts\n- Public liability\n- Products liability\n').parts).toEqual([]);
+  });
+
+  it('a row\'s words go to the one text member and its money to the one money member, by leaders or wide gaps', () => {
     const schema = { type: 'object', properties: { coverages: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, limit: { type: 'number' } } } } } };
-    // Neither member of an item is read here (`type` is no description word, `limit` no money word): no items, not
-    // a list of objects of nulls.
-    expect(extractCustom(schema, 'Coverages\n- Public liability 5,000,000.00\n- Products liability 5,000,000.00\n').coverages).toEqual([]);
+    expect(extractCustom(schema, 'Coverages\n  Public liability ......... £5,000,000 any one occurrence\n  Hired-in plant               £250,000\n').coverages)
+      .toEqual([{ type: 'Public liability', limit: 5000000 }, { type: 'Hired-in plant', limit: 250000 }]);
     const lines = { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } } } };
     expect(extractCustom(lines, 'Lines\n- Pipette tips 12.50\n- Gloves 8.00\n').lines).toEqual([{ description: 'Pipette tips', amount: 12.5 }, { description: 'Gloves', amount: 8 }]);
+  });
+
+  it('a table\'s columns go to the members their headers name; the total under it is no row', () => {
+    const schema = { type: 'object', properties: { lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' }, description: { type: 'string' }, quantity: { type: 'integer' }, unitPrice: { type: 'number' } } } } } };
+    const text = ['Line  SKU         Description              Qty   Unit Price    Extended', '1     TP-1000     Pipette tips, racked      20       $48.00     $960.00', '2     GL-M        Nitrile gloves            15       $11.75     $176.25', 'Total                                                           $1,136.25'].join('\n');
+    expect(extractCustom(schema, text).lines).toEqual([
+      { sku: 'TP-1000', description: 'Pipette tips, racked', quantity: 20, unitPrice: 48 },
+      { sku: 'GL-M', description: 'Nitrile gloves', quantity: 15, unitPrice: 11.75 },
+    ]);
+  });
+
+  it('rows end at a labelled fact of their own, and the heading naming the list best holds it', () => {
+    const schema = { type: 'object', properties: { limits: { type: 'array', description: 'Each coverage limit listed', items: { type: 'object', properties: { coverage: { type: 'string' }, amount: { type: 'number' } } } } } };
+    const text = ['COVERAGES', 'TYPE OF INSURANCE              POLICY NUMBER', 'GENERAL LIABILITY              LPM-GL-5520917', '', 'LIMITS', '  Each Occurrence          $1,000,000', '  General Aggregate        $2,000,000', 'Deductible per claim: $2,500'].join('\n');
+    expect(extractCustom(schema, text).limits).toEqual([{ coverage: 'Each Occurrence', amount: 1000000 }, { coverage: 'General Aggregate', amount: 2000000 }]);
   });
 });
 

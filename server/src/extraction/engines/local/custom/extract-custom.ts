@@ -1,8 +1,9 @@
 // Best-effort extraction for a caller's JSON Schema: each property found by label, heading or nearby words,
 // then coerced to the property's JSON type. Every property is present; null when not found.
 import type { JsonSchema } from '../engine-types.js';
-import type { Doc } from '../segment/document.js';
-import { clean, dropParens, trimPunct } from '../segment/text.js';
+import type { Doc, Section } from '../segment/document.js';
+import { BULLET_RE, clean, dropParens, stripBullet, trimPunct } from '../segment/text.js';
+import { cellsOf, itemFromRow, type Cell } from './row-items.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
 import { currencyIn } from '../normalise/currency.js';
@@ -184,19 +185,62 @@ function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
  * The rows under a table header whose first cell names the list (`DEDUCTIONS      Amount`), up to a blank line;
  * each row keeps its wide gaps, so its first cell stays its description.
  */
-function tableRows(scope: Scope, v: Vocabulary): string[] {
+function tableRows(scope: Scope, v: Vocabulary): Rows {
   const lines = scope.doc.lines;
+  let best: Rows = { rows: [], header: null };
+  let bestScore = MIN_SCORE - 1e-9;
   for (let i = 0; i < lines.length; i++) {
     const cells = lines[i]!.raw.trim().split(/\s{2,}/);
-    if (cells.length < 2 || !cells.slice(1).every((c) => /^[\p{L}][\p{L} .%/#-]{0,19}$/u.test(c)) || labelScore(cells[0]!, v) < MIN_SCORE) continue;
+    const score = labelScore(cells[0]!, v);
+    if (score <= bestScore || !cells.slice(1).every((c) => /^[\p{L}][\p{L} .%/#-]{0,19}$/u.test(c))) continue;
+    // `DEDUCTIONS` alone over rows of columns: a heading with no header; the rows follow it.
+    if (cells.length < 2 && !(lines[i + 1]?.text && lines[i + 1]!.raw.trim().split(/\s{2,}/).length >= 2)) continue;
     const rows: string[] = [];
     for (let j = i + 1; j < lines.length && lines[j]!.text; j++) {
-      if (/^[-=_\s]+$/.test(lines[j]!.text) || /^total\b/i.test(lines[j]!.text)) continue;
-      rows.push(lines[j]!.raw.trim());
+      if (/^[-=_\s]+$/.test(lines[j]!.text) || SUM_ROW.test(lines[j]!.text)) continue;
+      // `Deductible per claim: $2,500` under rows of columns is a labelled fact of its own, where the rows end.
+      if (rows.length && PAIR_LINE.test(lines[j]!.text) && !PAIR_LINE.test(lines[i + 1]!.text)) break;
+      rows.push(lines[j]!.raw);
     }
-    if (rows.length) return rows;
+    // The heading that names the list best (`LIMITS` over `COVERAGES` for limits described as `Each coverage limit`).
+    if (rows.length) { best = { rows, header: cells.length >= 2 ? cellsOf(lines[i]!.raw) : null }; bestScore = score; }
   }
-  return [];
+  return best;
+}
+
+/** A list's rows as written (wide gaps kept, bullets dropped), and the table header above them when there is one. */
+interface Rows { rows: string[]; header: Cell[] | null }
+
+const PAIR_LINE = /^[\p{L}][\p{L} .'’/&()-]{0,40}:\s+\S/u;
+
+/** A sum under a list (`Total deductions  $814.50`) is not one of its items. */
+const SUM_ROW = /^\s*(?:total|subtotal|sub-total|sum|gesamt|net\s+pay|grand\s+total)\b/i;
+
+/**
+ * The rows of a list of objects: under a heading that names the property (the heading is the header when it is a row
+ * of columns), else under a table header whose first cell names it, else the values of matching labels.
+ */
+function rowsFor(scope: Scope, v: Vocabulary): Rows {
+  let bestScore = MIN_SCORE;
+  let best: Section | null = null;
+  const size = (s: Section) => s.items.length + s.body.length;
+  for (const s of scope.doc.sections) {
+    if (SUM_ROW.test(s.heading)) continue;
+    const score = labelScore(s.heading, v);
+    // Between headings naming it alike, the longer list is the list (`Period of cover` holds one line).
+    if (size(s) && (score > bestScore || score === bestScore && best && size(s) > size(best))) { bestScore = score; best = s; }
+  }
+  if (best) {
+    // The block under the heading, to its first blank line (a row the segmenter read as a pair is a row too).
+    const block: string[] = [];
+    for (const l of scope.doc.lines.slice(best.line + 1)) { if (!l.text) { if (block.length) break; continue; } block.push(l.raw); }
+    const raw = block.map((r) => (stripBullet(r) !== null ? r.replace(BULLET_RE, (m) => ' '.repeat(m.length)) : r));
+    const headCells = cellsOf(scope.doc.lines[best.line]!.raw);
+    return { rows: raw.filter((r) => !SUM_ROW.test(r) && !/^[-=_\s|:+]+$/.test(r)), header: headCells.length >= 3 ? headCells : null };
+  }
+  const table = tableRows(scope, v);
+  if (table.rows.length) return table;
+  return { rows: listFor(scope, v), header: null };
 }
 
 /** List items under a heading that names the property, else a table's rows, else values of matching labels (`Talk: ...`). */
@@ -211,7 +255,7 @@ function listFor(scope: Scope, v: Vocabulary): string[] {
     if (score > bestScore && items.length) { bestScore = score; best = items; }
   }
   if (best) return best.map(clean);
-  const rows = tableRows(scope, v);
+  const rows = tableRows(scope, v).rows.map((r) => r.trim());
   if (rows.length) return rows;
   const values = scope.pairs.filter((p) => labelScore(p.label, { ...v, nameStems: [...v.nameStems, ...v.weak] }) >= 0.7).map((p) => p.value);
   if (values.length > 1 || values.length === 1 && /[,;]/.test(values[0]!)) return values.length > 1 ? values : values[0]!.split(/\s*[,;]\s*/);
@@ -271,9 +315,12 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
     }
     case 'array': {
       const items = resolve(node.items, root);
-      const list = listFor(scope, v);
       // An item none of whose members was read says nothing: it is left out, not answered as an object of nulls.
-      if (kindOf(items) === 'object') return list.map((text) => itemObject(items, text, scope, root)).filter((o) => Object.values(o).some((x) => x !== null && !(Array.isArray(x) && x.length === 0)));
+      if (kindOf(items) === 'object') {
+        const { rows, header } = rowsFor(scope, v);
+        return rows.map((row) => itemFromRow(items, row, header, scope.doc.numberStyle, root)).filter((o) => Object.values(o).some((x) => x !== null && !(Array.isArray(x) && x.length === 0)));
+      }
+      const list = listFor(scope, v);
       const k = kindOf(items);
       return list
         .map((t) => (k === 'number' || k === 'integer' ? toNumber(t, scope, k === 'integer') : k === 'boolean' ? toBoolean(t) : toString(name, items, t.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope)))
@@ -353,37 +400,6 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
       return clean(named.replace(/[*★☆]+/g, '')) || null;
     })),
   ];
-}
-
-/** One list item as an object: figures to number members, the remaining words to the text member. */
-function itemObject(node: JsonSchema, text: string, scope: Scope, root: JsonSchema): Record<string, unknown> {
-  const props = (node.properties ?? {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  let rest = text;
-  const qty = /\((\d+)\)\s*$|\b[x×]\s*(\d+)\b|\b(\d+)\s*[x×]\s+|\bqty:?\s*(\d+)/i.exec(text);
-  for (const [name, raw] of Object.entries(props)) {
-    const k = kindOf(resolve(raw, root));
-    if ((k === 'integer' || k === 'number') && /qty|quantity|count|number|units|pieces/i.test(name)) {
-      out[name] = qty ? Number(qty.slice(1).find(Boolean)) : null;
-      if (qty) rest = rest.replace(qty[0], ' ');
-    }
-  }
-  // A table row (`Overtime 1.5x     6.00     28.13     168.78`): its first cell describes it, its last figure is the amount.
-  const cells = text.split(/\s{2,}/);
-  const row = cells.length > 1 && /\p{L}/u.test(cells[0]!);
-  for (const [name, raw] of Object.entries(props)) {
-    if (name in out) continue;
-    const sub = resolve(raw, root);
-    const k = kindOf(sub);
-    // `Gloves 8.00`: the words describe the item, the trailing figure is its amount, not part of its description.
-    if (k === 'string' && /desc|name|title|item|product|label|text/i.test(name)) out[name] = trimPunct(clean(row ? cells[0]! : rest.replace(/\s+[$€£]?\s?\d[\d.,]*\d(?:\s?[$€£])?\s*$/u, ''))) || null;
-    else if (k === 'number' || k === 'integer') {
-      const money = findAmounts(row ? cells.slice(1).join('  ') : rest, scope.doc.numberStyle).filter((x) => x.currency || x.decimals);
-      const a = row ? money[money.length - 1] : money[0];
-      out[name] = a && /price|amount|cost|total|value/i.test(name) ? a.value : null;
-    } else out[name] = k === 'array' ? [] : null;
-  }
-  return out;
 }
 
 function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptyScope = false): Record<string, unknown> {

@@ -32,6 +32,7 @@ const SYNONYMS: Record<string, string[]> = {
   total: ['amount', 'sum'],
   company: ['employer', 'organisation', 'organization', 'firm'],
   bedroom: ['beds', 'bed', 'bedrooms'],
+  quantity: ['qty', 'units', 'pcs', 'count'],
   bathroom: ['baths', 'bath', 'bathrooms'],
   pet: ['pets', 'animals'],
   estimated: ['expected', 'eta', 'est'],
@@ -146,7 +147,8 @@ function scoreParts(label: string, v: Vocabulary): { score: number; byName: numb
 }
 
 function scorePartsUncached(label: string, v: Vocabulary): { score: number; byName: number } {
-  const words = expandInitials(label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)), v.nameStems).map(stem);
+  // A stop word the property's own name uses is a word of the label too (`Line` for lines, `No.` aside).
+  const words = expandInitials(label.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && (!STOP.has(w) || v.nameStems.includes(stem(w)))), v.nameStems).map(stem);
   if (words.length === 0) return { score: 0, byName: 0 };
   let score = 0;
   for (const w of words) score += wordMatch(w, new Set(v.nameStems)) ? 1 : wordMatch(w, v.strong) ? 0.8 : wordMatch(w, v.weak) ? 0.5 : 0;
