@@ -17,7 +17,10 @@ describe('dates', () => {
   ])('reads %s', (written, iso) => expect(parseDate(written)).toBe(iso));
 
   it('reads ambiguous slashes by the document habit, and an impossible month decides', () => {
-    expect(parseDate('04/05/2026')).toBe('2026-04-05');
+    // With no evidence of the order (no unambiguous date, no dd/mm hint, no currency) an ambiguous date is not read.
+    expect(parseDate('04/05/2026')).toBeNull();
+    expect(parseDate('04/05/2026', { dayFirst: false })).toBe('2026-04-05');
+    expect(parseDate('04/04/2026')).toBe('2026-04-04');
     expect(parseDate('04/05/2026', { dayFirst: true })).toBe('2026-05-04');
     expect(parseDate('25/05/2026')).toBe('2026-05-25');
   });

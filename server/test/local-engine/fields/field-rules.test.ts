@@ -81,7 +81,7 @@ describe('a bare label is contested among the properties of its sort', () => {
   const schema = { type: 'object', properties: { certificateDate: { type: 'string', format: 'date' }, policyEffectiveDate: { type: 'string', format: 'date' }, policyExpirationDate: { type: 'string', format: 'date' } } };
 
   it('a bare "Date" goes to the one date property it fits best, not to every date property', () => {
-    expect(extractCustom(schema, 'CERTIFICATE OF INSURANCE\nDate: 06/02/2026\nInsurer: Lone Prairie Mutual')).toEqual({ certificateDate: '2026-06-02', policyEffectiveDate: null, policyExpirationDate: null });
+    expect(extractCustom(schema, 'CERTIFICATE OF INSURANCE\nDate: 06/22/2026\nInsurer: Lone Prairie Mutual')).toEqual({ certificateDate: '2026-06-22', policyEffectiveDate: null, policyExpirationDate: null });
   });
 
   it('a label with the property\'s own word is not contested ("PO Date" is the order date beside a poNumber)', () => {
@@ -180,5 +180,14 @@ describe('price escalation', () => {
   it('a fee rising by a rate a few words on is the escalation clause; a rise without a rate is not', () => {
     expect(extractFixed('renewal', 'Subscription fees for each renewal term will increase by five percent (5%) over the prior term.').priceEscalationText.value).toBe('Subscription fees for each renewal term will increase by five percent (5%) over the prior term.');
     expect(extractFixed('renewal', 'Fees for the second site will be higher once it opens next year.').priceEscalationText.value).toBeNull();
+  });
+});
+
+describe('dates whose order the document does not show', () => {
+  it('an ambiguous numeric date is read by the document\'s evidence (its currency, its other dates), and not at all without any', () => {
+    expect(extractFixed('receipt', 'CORNER SHOP\nDate: 04/05/2026\nTOTAL 3.00').date).toBeNull();
+    expect(extractFixed('receipt', 'CORNER SHOP\nDate: 04/05/2026\nTOTAL £3.00').date).toBe('2026-05-04');
+    expect(extractFixed('receipt', 'CORNER SHOP\nDate: 04/05/2026\nTOTAL $3.00').date).toBe('2026-04-05');
+    expect(extractFixed('receipt', 'KEDAI RUNCIT\nDate: 04/05/2026\nTOTAL RM 3.00').date).toBe('2026-05-04');
   });
 });

@@ -19,6 +19,8 @@ const WORDS: [RegExp, string][] = [
   [/\beuros?\b/i, 'EUR'], [/\b(?:us )?dollars?\b/i, 'USD'], [/\bpounds? sterling\b|\bsterling\b/i, 'GBP'],
   [/\bcanadian dollars?\b/i, 'CAD'], [/\baustralian dollars?\b/i, 'AUD'], [/\bnew zealand dollars?\b/i, 'NZD'],
   [/\bsingapore dollars?\b/i, 'SGD'], [/\bhong kong dollars?\b/i, 'HKD'], [/\bswiss francs?\b/i, 'CHF'],
+  // Malaysia's `RM` is a symbol written like a word: only before a figure or in parentheses (`RM 9.00`, `AMT(RM)`).
+  [/(?<![A-Za-z])RM(?=\s?\d)|\(RM\)|\bringgit\b/i, 'MYR'],
 ];
 
 /** Dollars other than the US one: a bare `$` in a document that names one of them is that one. */

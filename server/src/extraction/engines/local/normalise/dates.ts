@@ -1,8 +1,11 @@
 // Calendar dates as YYYY-MM-DD from the ways documents write them.
 
 export interface DateOptions {
-  /** Read an ambiguous `03/04/2026` as day-first (from the document's own evidence). */
-  dayFirst?: boolean;
+  /**
+   * Read an ambiguous `03/04/2026` as day-first (true) or month-first (false), from the document's own evidence;
+   * undefined when it has none, and then such a date is not read at all (a wrong date is worse than none).
+   */
+  dayFirst?: boolean | undefined;
   /** The year for dates written without one (the document's own date), or undefined to refuse them. */
   year?: number | null;
 }
@@ -62,7 +65,8 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [num
     read: (m, o) => {
       const a = Number(m[1]), b = Number(m[3]);
       // A dotted date is European; otherwise a part above 12 decides, then the document's habit.
-      const dayFirst = a > 12 ? true : b > 12 ? false : m[2] === '.' ? true : !!o.dayFirst;
+      const dayFirst = a > 12 ? true : b > 12 ? false : m[2] === '.' ? true : a === b ? true : o.dayFirst;
+      if (dayFirst === undefined) return null;
       return dayFirst ? [fullYear(m[4]!), b, a] : [fullYear(m[4]!), a, b];
     },
   },
@@ -130,8 +134,11 @@ export function dateAfterPhrase(text: string, phrase: RegExp, o: DateOptions = {
   return parseDate(object, o);
 }
 
-/** Whether a document writes ambiguous numeric dates day-first: its own unambiguous dates, a dd/mm hint, or its currency. */
-export function detectDayFirst(text: string, currency: string | null): boolean {
+/**
+ * Whether a document writes ambiguous numeric dates day-first: its own unambiguous dates, a dd/mm hint, or its
+ * currency (the dollar months first, others days first); undefined when nothing says.
+ */
+export function detectDayFirst(text: string, currency: string | null): boolean | undefined {
   if (/\bdd[/.-]mm\b/i.test(text)) return true;
   if (/\bmm[/.-]dd\b/i.test(text)) return false;
   const re = /\b(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})\b/g;
@@ -141,7 +148,7 @@ export function detectDayFirst(text: string, currency: string | null): boolean {
     else if (Number(m[2]) > 12) votes--;
   }
   if (votes !== 0) return votes > 0;
-  return currency !== null && currency !== 'USD';
+  return currency === null ? undefined : currency !== 'USD';
 }
 
 /** Adds whole days to an ISO date. */

@@ -36,7 +36,8 @@ export interface Doc {
   lines: Line[];
   kvs: KeyValue[];
   sections: Section[];
-  dayFirst: boolean;
+  /** Ambiguous numeric dates read day-first, month-first, or (undefined: no evidence) not at all. */
+  dayFirst: boolean | undefined;
   numberStyle: NumberStyle;
   currency: string | null;
   /** The document's own year, for dates written without one. */
