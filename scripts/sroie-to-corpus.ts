@@ -34,11 +34,22 @@ function lines(csv: string): string[] {
   });
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** The label's date as YYYY-MM-DD: `25/12/2018` (days first, as Malaysia writes them, unless the day is over 12), `05 MAR 2018`. */
 const toIso = (d: string) => {
-  const m = /(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})/.exec(d) ?? null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const named = /(\d{1,2})[\s-]*([A-Za-z]{3})[A-Za-z]*[\s,-]*(\d{2,4})/.exec(d);
+  if (named && MONTHS.includes(named[2]!.toLowerCase())) {
+    const y = named[3]!.length === 2 ? 2000 + Number(named[3]) : Number(named[3]);
+    return `${y}-${pad(MONTHS.indexOf(named[2]!.toLowerCase()) + 1)}-${pad(Number(named[1]))}`;
+  }
+  const m = /(\d{1,4})[/.-](\d{1,2})[/.-](\d{2,4})/.exec(d);
   if (!m) return null;
+  if (m[1]!.length === 4) return `${m[1]}-${pad(Number(m[2]))}-${pad(Number(m[3]))}`;
+  let [day, month] = [Number(m[1]), Number(m[2])];
+  if (month > 12 && day <= 12) [day, month] = [month, day];
   const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-  return `${y}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  return `${y}-${pad(month)}-${pad(day)}`;
 };
 
 const [src, out, count] = process.argv.slice(2);

@@ -191,3 +191,12 @@ describe('dates whose order the document does not show', () => {
     expect(extractFixed('receipt', 'KEDAI RUNCIT\nDate: 04/05/2026\nTOTAL RM 3.00').date).toBe('2026-05-04');
   });
 });
+
+describe('totals by their own words', () => {
+  it('a count of items is no total; "(EXCLUDING GST)" is the subtotal and "(INCLUSIVE OF GST)" the total; a rounded total wins', () => {
+    const data = extractFixed('receipt', ['KEDAI MAJU', 'Milk        2   RM 10.00', 'TOTAL QTY:    7         51.42', 'TOTAL SALES (EXCLUDING GST) :     51.42', 'TOTAL GST :      3.08', 'TOTAL SALES (INCLUSIVE OF GST)   54.50'].join('\n'));
+    expect([data.subtotal, data.tax, data.total]).toEqual([51.42, 3.08, 54.5]);
+    const rounded = extractFixed('receipt', ['KEDAI MAJU', 'TOTAL                      RM 33.92', 'ROUNDING ADJUSTMENT           -RM 0.02', 'TOTAL ROUNDED                  RM 33.90'].join('\n'));
+    expect(rounded.total).toBe(33.9);
+  });
+});

@@ -99,7 +99,7 @@ export const TAX_WORDS = ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust', 'tva', 'iva
 /** A total that is the amount to pay, over a plain `Total`. */
 export const TOTAL_STRONG_LABELS = [
   'grand total', 'total due', 'total amount', 'invoice total', 'total payable', 'amount payable', 'total to pay', 'total incl vat',
-  'total including vat', 'total inc vat', 'total incl tax', 'total amount due',
+  'total including vat', 'total inc vat', 'total incl tax', 'total amount due', 'total rounded', 'rounded total', 'total after rounding',
   'gesamtbetrag', 'total brutto', 'rechnungsbetrag', // de
   'total ttc', 'montant total', 'total a payer', 'net a payer', // fr
   'importe total', 'total a pagar', // es

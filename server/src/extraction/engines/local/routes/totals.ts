@@ -7,12 +7,24 @@ import { DOLLAR_CODES, ISO_CODES } from '../normalise/currency.js';
 import { SUBTOTAL_LABELS, TAX_LABELS, TAX_WORDS, TIP_LABELS, TOTAL_LABELS, TOTAL_STRONG_LABELS } from '../lexicon.js';
 
 const NOT_TAX = ['id', 'no', 'number', 'reg', 'registration', 'nr', 'idnr', 'exempt', 'rate', 'code', 'invoice'];
+/** `TOTAL QTY: 7`, `Total items 3`: a count of what was bought, never an amount. */
+const COUNT_WORDS = /\b(?:qty|quantity|quantities|items?|pieces|pcs|units|articles|count|lines|savings?|saved|discounts?|points)\b/;
+/** A total's own words in brackets say which total it is: `TOTAL SALES (EXCLUDING GST)`, `(INCLUSIVE OF GST)`. */
+const BEFORE_TAX = /\b(?:excl(?:uding|usive|\.)?|before|net\s+of|w\/o)\b/i;
+const AFTER_TAX = /\b(?:incl(?:uding|usive|\.)?|inc\.?|after|with)\b/i;
 
 export type SummaryKind = 'subtotal' | 'tax' | 'total' | 'totalStrong' | 'tip';
 
-export function summaryKind(labelKey: string): SummaryKind | null {
+export function summaryKind(labelKey: string, label = labelKey): SummaryKind | null {
   // A currency code after the label (`Grand Total USD`, `Totale complessivo EUR`) names the currency, not the line.
-  const key = labelKey.replace(/ ([a-z]{3})$/, (m, code: string) => (ISO_CODES.has(code.toUpperCase()) ? '' : m));
+  const key = labelKey.replace(/ ([a-z]{3})$/, (m, code: string) => (ISO_CODES.has(code.toUpperCase()) ? '' : m)).replace(/ rm$/, '');
+  if (/^(?:total|sub ?total)\b/.test(key) && COUNT_WORDS.test(key)) return null;
+  // `TOTAL GST : 3.08`: the total of a tax is the tax (not a total in another currency's code).
+  if (/^total [a-z]+$/.test(key) && TAX_WORDS.includes(key.slice(6))) return 'tax';
+  if (/^total\b/.test(key) && /\b(?:tax|vat|gst|sales|amount)\b/i.test(label)) {
+    if (BEFORE_TAX.test(label)) return 'subtotal';
+    if (AFTER_TAX.test(label) && !/^total (?:tax|vat|gst)$/.test(key)) return 'totalStrong';
+  }
   if (labelIs(key, SUBTOTAL_LABELS)) return 'subtotal';
   if (labelIs(key, TIP_LABELS)) return 'tip';
   if (labelIs(key, TOTAL_STRONG_LABELS)) return 'totalStrong';
@@ -40,7 +52,7 @@ export function extractTotals(doc: Doc, from = 0): Totals {
   let taxSum = 0, taxLines = 0;
   for (const l of labelledLines(doc)) {
     if (l.line < from) continue;
-    const kind = summaryKind(l.key);
+    const kind = summaryKind(l.key, l.label);
     if (!kind) continue;
     const amounts = findAmounts(l.rest, doc.numberStyle).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
     const last = amounts[amounts.length - 1];

@@ -32,8 +32,8 @@ export interface LabelledLine {
  */
 const labelledCache = new WeakMap<Doc, LabelledLine[]>();
 
-/** A wide gap before a word starts another column, unless the word is a currency code (`Total      CHF 13.20`). */
-const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE})\b)`);
+/** A wide gap before a word starts another column, unless the word is a currency's (`Total      CHF 13.20`, `RM 33.90`). */
+const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE}|RM)\b)`);
 
 export function labelledLines(doc: Doc): LabelledLine[] {
   const cached = labelledCache.get(doc);
