@@ -1,0 +1,223 @@
+// The offline engine's meeting-notes route: one describe per field of its answer (`whole answer` for a test of several at once),
+// each test named for the shape of document it reads.
+import { extractFixed } from '../../../src/extraction/engines/local/index.js';
+
+describe("topicsDiscussed", () => {
+  it('keeps every numbered line of the list as an item, a colon inside one included', () => {
+    const data = extractFixed('meeting-notes', 'Committee notes\nDate: 4 March 2026\n\nItems discussed\n1. Fair planning\n2. Treasurer\'s report: balance £3,412.50\n3. Playground quote\n');
+    expect(data.topicsDiscussed).toEqual(['Fair planning', 'Treasurer\'s report: balance £3,412.50', 'Playground quote']);
+  });
+
+  it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
+    const data = extractFixed('meeting-notes', [
+      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+      'Annual Committee Meeting',
+      'Held on 4 May 2026',
+      '',
+      'Agenda',
+      '1. Plot fees',
+      '2. Water supply',
+      '',
+      '1. The treasurer presented the accounts for the year.',
+      'RESOLVED: that plot fees stay at £40.',
+      '',
+      '2. The water main needs repair before summer.',
+      'RESOLVED: that the repair quote of £900 be accepted.',
+      '',
+      'Carried forward',
+      '- Should the society buy a shared rotavator?',
+    ].join('\n'));
+    expect(data.topicsDiscussed).toEqual(['Plot fees', 'Water supply']);
+  });
+
+  it('takes numbered item headings as the topics when there is no agenda', () => {
+    const data = extractFixed('meeting-notes', 'Parish Hall Committee\nMinutes of 3 June 2026\n\n1. Roof repairs\nThe quote was discussed.\n\n2. Summer fete\nVolunteers are needed.\n');
+    expect(data.topicsDiscussed).toEqual(['Roof repairs', 'Summer fete']);
+  });
+});
+
+describe("attendees", () => {
+  it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
+    const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+    expect(data.attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen', 'Sam O\'Neil']);
+  });
+
+  it('lists attendees without honorifics or job words, and strips a MINUTES dash header', () => {
+    const data = extractFixed('meeting-notes', 'MINUTES — Facilities Review\n10 March 2026\n\nAttendees: Dr. Helen Park, Nurse Lead Sam Ortiz, Priya Natarajan');
+    expect(data.attendees).toEqual(['Helen Park', 'Sam Ortiz', 'Priya Natarajan']);
+  });
+});
+
+describe("date", () => {
+  it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
+    const data = extractFixed('meeting-notes', [
+      'Facilities Committee',
+      'Exported 02/06/2026 09:14',
+      'Meeting held on 28 May 2026, Boardroom',
+      '',
+      'Attendees: Noor Haddad, Lars Brandt',
+      '',
+      'Follow-ups',
+      '| Who          | Task                              | By       |',
+      '|--------------|-----------------------------------|----------|',
+      '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
+      '| Lars Brandt  | collect quotes for new chairs     |          |',
+    ].join('\n'));
+    expect(data.date).toBe('2026-05-28');
+  });
+});
+
+describe("actionItems", () => {
+  it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
+    const data = extractFixed('meeting-notes', [
+      'Facilities Committee',
+      'Exported 02/06/2026 09:14',
+      'Meeting held on 28 May 2026, Boardroom',
+      '',
+      'Attendees: Noor Haddad, Lars Brandt',
+      '',
+      'Follow-ups',
+      '| Who          | Task                              | By       |',
+      '|--------------|-----------------------------------|----------|',
+      '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
+      '| Lars Brandt  | collect quotes for new chairs     |          |',
+    ].join('\n'));
+    expect(data.actionItems).toEqual([
+      { owner: 'Noor Haddad', task: 'book the fire-safety inspection', dueDate: '2026-06-12' },
+      { owner: 'Lars Brandt', task: 'collect quotes for new chairs', dueDate: null },
+    ]);
+  });
+
+  it('reads `Name → task, by 24.03.` actions in the meeting\'s year', () => {
+    const data = extractFixed('meeting-notes', 'Sprint sync\n10.03.2026\n\nNext steps\n* Lena Vogt → update the release notes, by 24.03.\n* Omar Said -> fix the login bug, by Fri 13.03.\n');
+    expect(data.actionItems).toEqual([
+      { owner: 'Lena Vogt', task: 'update the release notes', dueDate: '2026-03-24' },
+      { owner: 'Omar Said', task: 'fix the login bug', dueDate: '2026-03-13' },
+    ]);
+  });
+});
+
+describe("title", () => {
+  it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
+    const data = extractFixed('meeting-notes', [
+      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+      'Annual Committee Meeting',
+      'Held on 4 May 2026',
+      '',
+      'Agenda',
+      '1. Plot fees',
+      '2. Water supply',
+      '',
+      '1. The treasurer presented the accounts for the year.',
+      'RESOLVED: that plot fees stay at £40.',
+      '',
+      '2. The water main needs repair before summer.',
+      'RESOLVED: that the repair quote of £900 be accepted.',
+      '',
+      'Carried forward',
+      '- Should the society buy a shared rotavator?',
+    ].join('\n'));
+    expect(data.title).toBe('Annual Committee Meeting');
+  });
+
+  it('skips the sent date and trims the date from a subject line title', () => {
+    const data = extractFixed('meeting-notes', 'From: Ana Silva <ana@example.com>\nSent: Friday, 15 May 2026 09:02\nSubject: Notes - Product Council, 14 May\n\nHi all, notes from yesterday\'s Product Council (Thursday 14 May 2026).\n\nAttendees: Ana Silva, Rui Costa\n');
+    expect([data.title, data.date]).toEqual(['Product Council', '2026-05-14']);
+  });
+
+  it('lists attendees without honorifics or job words, and strips a MINUTES dash header', () => {
+    const data = extractFixed('meeting-notes', 'MINUTES — Facilities Review\n10 March 2026\n\nAttendees: Dr. Helen Park, Nurse Lead Sam Ortiz, Priya Natarajan');
+    expect(data.title).toBe('Facilities Review');
+  });
+});
+
+describe("decisions", () => {
+  it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
+    const data = extractFixed('meeting-notes', [
+      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+      'Annual Committee Meeting',
+      'Held on 4 May 2026',
+      '',
+      'Agenda',
+      '1. Plot fees',
+      '2. Water supply',
+      '',
+      '1. The treasurer presented the accounts for the year.',
+      'RESOLVED: that plot fees stay at £40.',
+      '',
+      '2. The water main needs repair before summer.',
+      'RESOLVED: that the repair quote of £900 be accepted.',
+      '',
+      'Carried forward',
+      '- Should the society buy a shared rotavator?',
+    ].join('\n'));
+    expect(data.decisions).toEqual(['that plot fees stay at £40.', 'that the repair quote of £900 be accepted.']);
+  });
+});
+
+describe("openQuestions", () => {
+  it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
+    const data = extractFixed('meeting-notes', [
+      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+      'Annual Committee Meeting',
+      'Held on 4 May 2026',
+      '',
+      'Agenda',
+      '1. Plot fees',
+      '2. Water supply',
+      '',
+      '1. The treasurer presented the accounts for the year.',
+      'RESOLVED: that plot fees stay at £40.',
+      '',
+      '2. The water main needs repair before summer.',
+      'RESOLVED: that the repair quote of £900 be accepted.',
+      '',
+      'Carried forward',
+      '- Should the society buy a shared rotavator?',
+    ].join('\n'));
+    expect(data.openQuestions).toEqual(['Should the society buy a shared rotavator?']);
+  });
+});
+
+describe("whole answer", () => {
+  it('reads attendees without roles, headed lists, and action items with owners and due dates', () => {
+    const data = extractFixed('meeting-notes', [
+      'Meeting notes: Warehouse Safety Review',
+      'Date: 9 June 2026',
+      'Attendees: Rosa Diaz (Ops), Kwame Asante, Lena Fischer',
+      '',
+      'Agenda:',
+      '- Forklift incidents',
+      '- Fire drill results',
+      '',
+      'Decisions:',
+      '- Forklift training becomes mandatory every year.',
+      '',
+      'Action items:',
+      '- Kwame Asante: order new floor markings (due 16 June)',
+      '- Lena Fischer to schedule the next drill by 2026-07-01',
+      '- Rosa Diaz - update the incident log',
+      '',
+      'Open questions:',
+      '- Who signs off on contractor inductions?',
+    ].join('\n'));
+    expect(data).toEqual({
+      title: 'Warehouse Safety Review',
+      date: '2026-06-09',
+      attendees: ['Rosa Diaz', 'Kwame Asante', 'Lena Fischer'],
+      topicsDiscussed: ['Forklift incidents', 'Fire drill results'],
+      decisions: ['Forklift training becomes mandatory every year.'],
+      actionItems: [
+        { owner: 'Kwame Asante', task: 'order new floor markings', dueDate: '2026-06-16' },
+        { owner: 'Lena Fischer', task: 'schedule the next drill', dueDate: '2026-07-01' },
+        { owner: 'Rosa Diaz', task: 'update the incident log', dueDate: null },
+      ],
+      openQuestions: ['Who signs off on contractor inductions?'],
+    });
+  });
+
+  it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
+    const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+    expect(extractFixed('meeting-notes', 'Sync\n2026-03-18\n\nAttendees: Ana Lima, Joe Park and Mei Chen').attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen']);
+  });
+});
