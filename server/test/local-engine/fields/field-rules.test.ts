@@ -2,6 +2,7 @@
 // finder that answered it named.
 import { extractCustom, extractFixed } from '../../../src/extraction/engines/local/index.js';
 import type { Trace } from '../../../src/extraction/engines/local/fields/finder.js';
+import { LEGAL_FORM_END } from '../../../src/extraction/engines/local/lexicon.js';
 
 describe('a value is bounded by its kind', () => {
   it('a title line longer than a title is no title, and a name is never a paragraph', () => {
@@ -198,5 +199,16 @@ describe('totals by their own words', () => {
     expect([data.subtotal, data.tax, data.total]).toEqual([51.42, 3.08, 54.5]);
     const rounded = extractFixed('receipt', ['KEDAI MAJU', 'TOTAL                      RM 33.92', 'ROUNDING ADJUSTMENT           -RM 0.02', 'TOTAL ROUNDED                  RM 33.90'].join('\n'));
     expect(rounded.total).toBe(33.9);
+  });
+});
+
+describe('a receipt\'s letterhead', () => {
+  it('starts at a line of words, drops a registration number in brackets, and goes on after a trailing "&"', () => {
+    expect(extractFixed('receipt', '3 180048\n99 SPEED MART S/B (519537-X)\nLOT 2, JALAN 3\nTOTAL RM 9.00').merchant).toBe('99 SPEED MART S/B');
+    expect(extractFixed('receipt', 'HOME MASTER HARDWARE &\nELECTRICAL\n2, JALAN IMPIAN 1\nTOTAL RM 9.00').merchant).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+  });
+
+  it('knows the legal forms of Malaysia and Singapore (Sdn Bhd, Bhd, S/B, Pte Ltd)', () => {
+    for (const name of ['GERBANG ALAF RESTAURANTS SDN BHD', 'AEON CO. (M) BHD', 'TASTE OF THE WORLD S/B', 'Lion City Traders Pte Ltd']) expect([name, LEGAL_FORM_END.test(name)]).toEqual([name, true]);
   });
 });

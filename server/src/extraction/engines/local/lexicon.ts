@@ -7,6 +7,7 @@
 export const LEGAL_FORM_ABBREVIATIONS = [
   'Inc', 'LLC', 'L.L.C', 'Ltd', 'LLP', 'LP', 'PLC', 'plc', 'Corp', 'Co', 'Pty', 'GmbH', 'AG', 'KG', 'AB', 'AS', 'A/S', 'ApS', 'Oy',
   'BV', 'B.V', 'NV', 'N.V', 'SA', 'S.A', 'SAS', 'SARL', 'SL', 'S.L', 'Srl', 'S.r.l', 'SpA', 'S.p.A',
+  'Sdn Bhd', 'Sdn. Bhd', 'Bhd', 'S/B', 'Pte', 'Pvt', 'Tbk', // Malaysia, Singapore, India, Indonesia
 ];
 /** Legal forms written as words (`Acme Holdings Limited`). */
 export const LEGAL_FORM_WORDS = ['Incorporated', 'Limited', 'Corporation', 'Company'];

@@ -59,13 +59,21 @@ interface Letterhead { merchant: string | null; address: string[]; lines: Set<nu
 
 /** The merchant's name on the first line that is not a greeting or a title, and the address lines under it. */
 function readLetterhead(doc: Doc, totals: Totals): Letterhead {
-  let i = doc.lines.findIndex((l) => l.text && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
+  // A line of figures (`3 180048`, a till or phone number) names nobody: the letterhead starts at a line of words.
+  let i = doc.lines.findIndex((l) => l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
   const out: Letterhead = { merchant: null, address: [], lines: new Set() };
   // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
   if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
   if (i < 0) return out;
-  out.merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''));
+  out.merchant = clean(doc.lines[i]!.text.replace(/^[\s*=#~_|-]+|[\s*=#~_|-]+$/g, '').replace(/^welcome to\s+/i, ''))
+    // `99 SPEED MART S/B (519537-X)`: a company's registration number in brackets is not part of its name.
+    .replace(/\s*\(\s*\d[\d-]*-?\s?[A-Z]?\s*\)$/, '');
   out.lines.add(i);
+  // `HOME MASTER HARDWARE &` / `ELECTRICAL`: a name that ends in `&` or `and` goes on to the next line.
+  if (/(?:&|\band)$/i.test(out.merchant) && doc.lines[i + 1]?.text && /^\p{L}[\p{L} &'.-]*$/u.test(doc.lines[i + 1]!.text)) {
+    out.merchant = clean(`${out.merchant} ${doc.lines[i + 1]!.text}`);
+    out.lines.add(++i);
+  }
   for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
     const t = doc.lines[j]!.text;
     if (!addressLine(t) || findDates(t, doc.dateOptions).length || parseTime(t) || STOP_WORDS.test(t) || /\b(?:vat|tax|gst|abn)\b/i.test(t)) break;
