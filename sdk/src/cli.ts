@@ -109,8 +109,11 @@ async function main(argv: string[]): Promise<number> {
     let failed = 0;
     let heu = 0;
     progress(0, files.length);
-    for (let i = 0; i < files.length; i += 20) {
-      const chunk = files.slice(i, i + 20);
+    // Files a call: at most 20 (a batch's limit), and few enough that the bar moves at least ten times (one file a
+    // call up to ten files); a folder costs at most ten calls up to 200 files.
+    const size = Math.min(20, Math.max(1, Math.ceil(files.length / 10)));
+    for (let i = 0; i < files.length; i += size) {
+      const chunk = files.slice(i, i + size);
       const items = chunk.map((f) => {
         const document = { text: readText(join(folder, f)), filename: f };
         // --kind auto: each file's kind is guessed from its words, and reported on its line.
