@@ -27,6 +27,12 @@ describe('the packed SDK', () => {
 const client = new DocExtract({ baseUrl: process.argv[2], apiKey: process.argv[3] });
 const answer = await client.extract.invoice({ text: 'Invoice INV-1\\nTotal: $5.00' });
 const total: number | null = answer.data.total;
+// A custom schema's answer is typed from the schema (json-schema-to-ts's FromSchema, inlined in the package's types).
+const event = await client.extract.custom('Spring Meetup, 120 places', { type: 'object', properties: { capacity: { type: 'integer' } } } as const);
+const capacity: number | null = event.data.capacity;
+// @ts-expect-error the member is typed from the schema (a number), not left as any
+const notText: string = event.data.capacity;
+void capacity; void notText;
 try {
   await client.extract.invoice({ text: '' });
 } catch (e) {
@@ -41,5 +47,8 @@ try {
     expect(JSON.parse(printed.trim())).toMatchObject({ model: 'local-rules-1', code: 'invalid_request' });
     const bin = (await run(join(app, 'node_modules/.bin/docextract'), ['account'], { encoding: 'utf8', env: { PATH: process.env.PATH, DOCEXTRACT_API_KEY: key, DOCEXTRACT_BASE_URL: s.baseUrl } })).stdout;
     expect(JSON.parse(bin).id).toBe('acct_pack');
+    // Types only: json-schema-to-ts (and its @babel/runtime) are not installed with the SDK.
+    expect(readdirSync(join(app, 'node_modules'))).not.toContain('json-schema-to-ts');
+    expect(readdirSync(join(app, 'node_modules'))).not.toContain('@babel');
   }, 180_000);
 });
