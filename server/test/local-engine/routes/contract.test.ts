@@ -2,97 +2,117 @@
 // each test named for the shape of document it reads.
 import { extractFixed } from '../../../src/extraction/engines/local/index.js';
 
+// Documents several fields' tests read, each read once here.
+/** reads labelled parties, term dates, law and clauses under headings */
+function readReadsLabelledPartiesTermDatesLaw() {
+  const data = extractFixed('contract', [
+    'SOFTWARE LICENSE AGREEMENT',
+    '',
+    'Licensor: Bramble Code Ltd',
+    'Licensee: Ostara Retail Group',
+    'Effective Date: 2 January 2026',
+    'Expiration Date: 1 January 2029',
+    'License Fee: €90,000.00 in total',
+    '',
+    'Obligations',
+    '- Licensee shall use the software only for internal purposes.',
+    '- Licensor shall provide updates for the term.',
+    '',
+    'Termination',
+    '- Either party may terminate on 60 days written notice.',
+    '',
+    'This Agreement is governed by the laws of Ireland.',
+  ].join('\n'));
+  return { data };
+}
+
+/** reads parties from a "by and between" sentence and strips "the State of" */
+function readReadsPartiesFromAByAnd() {
+  const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made effective as of March 3, 2026 by and between Pelican Labs, Inc., a Texas corporation ("Vendor"), and Juniper Clinics LLC ("Client").\n\nThis Agreement shall be governed by the laws of the State of Texas.');
+  return { data };
+}
+
+/** reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses */
+function readReadsByAndBetweenWithEach() {
+  const data = extractFixed('contract', [
+    'CONSULTING AGREEMENT',
+    '',
+    'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
+    '',
+    'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
+    '',
+    'and',
+    '',
+    'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
+    '',
+    '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
+    '',
+    '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
+  ].join('\n'));
+  return { data };
+}
+
+/** reads contract parties, the title column and `for a total of` */
+function readReadsContractPartiesTheTitleColumn() {
+  const data = extractFixed('contract', [
+    'WINDOW CLEANING AGREEMENT                       Ref. WCA-26-09',
+    '',
+    'CUSTOMER                                   SUPPLIER',
+    'Harbour View Offices Ltd                   Crystal Pane Services LLP',
+    '12 Quay Street, Bristol BS1 4DJ            5 Mill Lane, Bath BA1 2QT',
+    '',
+    'The Customer shall pay the Supplier £400.00 per month, for a total of £4,800.00 over the term.',
+  ].join('\n'));
+  return { data };
+}
+
+/** a one-line agreement between two companies */
+function readAOneLineAgreementBetweenTwo() {
+  const c = extractFixed('contract', 'Supply Agreement between Kilnmoor Pottery Ltd and Vantreight Homeware B.V., governed by the laws of the Netherlands.');
+  return { c };
+}
+
+/** names without a legal form are not guessed */
+function readNamesWithoutALegalFormAre() {
+  const c = extractFixed('contract', 'This letter is between you and me and sets out what we agreed.');
+  return { c };
+}
+
 describe("title", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect(data.title).toBe('SOFTWARE LICENSE AGREEMENT');
   });
 
   it('reads contract parties, the title column and `for a total of`', () => {
-    const data = extractFixed('contract', [
-      'WINDOW CLEANING AGREEMENT                       Ref. WCA-26-09',
-      '',
-      'CUSTOMER                                   SUPPLIER',
-      'Harbour View Offices Ltd                   Crystal Pane Services LLP',
-      '12 Quay Street, Bristol BS1 4DJ            5 Mill Lane, Bath BA1 2QT',
-      '',
-      'The Customer shall pay the Supplier £400.00 per month, for a total of £4,800.00 over the term.',
-    ].join('\n'));
+    const { data } = readReadsContractPartiesTheTitleColumn();
     expect(data.title).toBe('WINDOW CLEANING AGREEMENT');
   });
 
   it('a one-line agreement between two companies', () => {
-    const c = extractFixed('contract', 'Supply Agreement between Kilnmoor Pottery Ltd and Vantreight Homeware B.V., governed by the laws of the Netherlands.');
+    const { c } = readAOneLineAgreementBetweenTwo();
     expect(c.title).toBe('Supply Agreement');
   });
 
   it('names without a legal form are not guessed', () => {
-    const c = extractFixed('contract', 'This letter is between you and me and sets out what we agreed.');
+    const { c } = readNamesWithoutALegalFormAre();
     expect(c.title).toBeNull();
   });
 });
 
 describe("parties", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect(data.parties).toEqual([{ name: 'Bramble Code Ltd', role: 'Licensor' }, { name: 'Ostara Retail Group', role: 'Licensee' }]);
   });
 
   it('reads parties from a "by and between" sentence and strips "the State of"', () => {
-    const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made effective as of March 3, 2026 by and between Pelican Labs, Inc., a Texas corporation ("Vendor"), and Juniper Clinics LLC ("Client").\n\nThis Agreement shall be governed by the laws of the State of Texas.');
+    const { data } = readReadsPartiesFromAByAnd();
     expect(data.parties).toEqual([{ name: 'Pelican Labs, Inc.', role: 'Vendor' }, { name: 'Juniper Clinics LLC', role: 'Client' }]);
   });
 
   it('reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses', () => {
-    const data = extractFixed('contract', [
-      'CONSULTING AGREEMENT',
-      '',
-      'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
-      '',
-      'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
-      '',
-      'and',
-      '',
-      'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
-      '',
-      '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
-      '',
-      '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
-    ].join('\n'));
+    const { data } = readReadsByAndBetweenWithEach();
     expect(data.parties).toEqual([{ name: 'Pinnacle Growth Advisors, LLC', role: 'Consultant' }, { name: 'Mesa Verde Foods, Inc.', role: 'Client' }]);
   });
 
@@ -114,15 +134,7 @@ describe("parties", () => {
   });
 
   it('reads contract parties, the title column and `for a total of`', () => {
-    const data = extractFixed('contract', [
-      'WINDOW CLEANING AGREEMENT                       Ref. WCA-26-09',
-      '',
-      'CUSTOMER                                   SUPPLIER',
-      'Harbour View Offices Ltd                   Crystal Pane Services LLP',
-      '12 Quay Street, Bristol BS1 4DJ            5 Mill Lane, Bath BA1 2QT',
-      '',
-      'The Customer shall pay the Supplier £400.00 per month, for a total of £4,800.00 over the term.',
-    ].join('\n'));
+    const { data } = readReadsContractPartiesTheTitleColumn();
     expect(data.parties).toEqual([{ name: 'Harbour View Offices Ltd', role: 'Customer' }, { name: 'Crystal Pane Services LLP', role: 'Supplier' }]);
   });
 
@@ -141,41 +153,24 @@ describe("parties", () => {
   });
 
   it('a one-line agreement between two companies', () => {
-    const c = extractFixed('contract', 'Supply Agreement between Kilnmoor Pottery Ltd and Vantreight Homeware B.V., governed by the laws of the Netherlands.');
+    const { c } = readAOneLineAgreementBetweenTwo();
     expect(c.parties).toEqual([{ name: 'Kilnmoor Pottery Ltd', role: null }, { name: 'Vantreight Homeware B.V.', role: null }]);
   });
 
   it('names without a legal form are not guessed', () => {
-    const c = extractFixed('contract', 'This letter is between you and me and sets out what we agreed.');
+    const { c } = readNamesWithoutALegalFormAre();
     expect(c.parties).toEqual([]);
   });
 });
 
 describe("effectiveDate", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect([data.effectiveDate, data.expirationDate, data.governingLaw]).toEqual(['2026-01-02', '2029-01-01', 'Ireland']);
   });
 
   it('reads parties from a "by and between" sentence and strips "the State of"', () => {
-    const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made effective as of March 3, 2026 by and between Pelican Labs, Inc., a Texas corporation ("Vendor"), and Juniper Clinics LLC ("Client").\n\nThis Agreement shall be governed by the laws of the State of Texas.');
+    const { data } = readReadsPartiesFromAByAnd();
     expect(data.effectiveDate).toBe('2026-03-03');
   });
 
@@ -199,159 +194,55 @@ describe("effectiveDate", () => {
 
 describe("totalValue", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect([data.totalValue, data.currency]).toEqual([90000, 'EUR']);
   });
 
   it('reads parties from a "by and between" sentence and strips "the State of"', () => {
-    const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made effective as of March 3, 2026 by and between Pelican Labs, Inc., a Texas corporation ("Vendor"), and Juniper Clinics LLC ("Client").\n\nThis Agreement shall be governed by the laws of the State of Texas.');
+    const { data } = readReadsPartiesFromAByAnd();
     expect(data.totalValue).toBeNull();
   });
 
   it('reads contract parties, the title column and `for a total of`', () => {
-    const data = extractFixed('contract', [
-      'WINDOW CLEANING AGREEMENT                       Ref. WCA-26-09',
-      '',
-      'CUSTOMER                                   SUPPLIER',
-      'Harbour View Offices Ltd                   Crystal Pane Services LLP',
-      '12 Quay Street, Bristol BS1 4DJ            5 Mill Lane, Bath BA1 2QT',
-      '',
-      'The Customer shall pay the Supplier £400.00 per month, for a total of £4,800.00 over the term.',
-    ].join('\n'));
+    const { data } = readReadsContractPartiesTheTitleColumn();
     expect([data.totalValue, data.currency]).toEqual([4800, 'GBP']);
   });
 });
 
 describe("keyObligations", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect(data.keyObligations).toHaveLength(2);
   });
 
   it('reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses', () => {
-    const data = extractFixed('contract', [
-      'CONSULTING AGREEMENT',
-      '',
-      'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
-      '',
-      'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
-      '',
-      'and',
-      '',
-      'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
-      '',
-      '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
-      '',
-      '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
-    ].join('\n'));
+    const { data } = readReadsByAndBetweenWithEach();
     expect(data.keyObligations).toEqual(['Consultant shall provide the services described in Exhibit A.']);
   });
 });
 
 describe("terminationClauses", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect(data.terminationClauses).toEqual(['Either party may terminate on 60 days written notice.']);
   });
 });
 
 describe("renewalClauses", () => {
   it('reads labelled parties, term dates, law and clauses under headings', () => {
-    const data = extractFixed('contract', [
-      'SOFTWARE LICENSE AGREEMENT',
-      '',
-      'Licensor: Bramble Code Ltd',
-      'Licensee: Ostara Retail Group',
-      'Effective Date: 2 January 2026',
-      'Expiration Date: 1 January 2029',
-      'License Fee: €90,000.00 in total',
-      '',
-      'Obligations',
-      '- Licensee shall use the software only for internal purposes.',
-      '- Licensor shall provide updates for the term.',
-      '',
-      'Termination',
-      '- Either party may terminate on 60 days written notice.',
-      '',
-      'This Agreement is governed by the laws of Ireland.',
-    ].join('\n'));
+    const { data } = readReadsLabelledPartiesTermDatesLaw();
     expect(data.renewalClauses).toEqual([]);
   });
 });
 
 describe("governingLaw", () => {
   it('reads parties from a "by and between" sentence and strips "the State of"', () => {
-    const data = extractFixed('contract', 'SERVICES AGREEMENT\n\nThis Agreement is made effective as of March 3, 2026 by and between Pelican Labs, Inc., a Texas corporation ("Vendor"), and Juniper Clinics LLC ("Client").\n\nThis Agreement shall be governed by the laws of the State of Texas.');
+    const { data } = readReadsPartiesFromAByAnd();
     expect(data.governingLaw).toBe('Texas');
   });
 
   it('reads `by and between:` with each party in its own paragraph, and `shall` sentences of numbered clauses', () => {
-    const data = extractFixed('contract', [
-      'CONSULTING AGREEMENT',
-      '',
-      'THIS AGREEMENT is entered into as of March 3rd, 2026 (the "Effective Date") by and between:',
-      '',
-      'Pinnacle Growth Advisors, LLC, a Colorado limited liability company with offices at 1600 Wynkoop St, Denver, CO 80202 ("Consultant"),',
-      '',
-      'and',
-      '',
-      'Mesa Verde Foods, Inc., a New Mexico corporation ("Client").',
-      '',
-      '1. SERVICES. Consultant shall provide the services described in Exhibit A.',
-      '',
-      '2. GOVERNING LAW. This Agreement shall be governed by the laws of the State of Colorado.',
-    ].join('\n'));
+    const { data } = readReadsByAndBetweenWithEach();
     expect(data.governingLaw).toBe('Colorado');
   });
 });

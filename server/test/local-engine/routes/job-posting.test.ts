@@ -2,109 +2,108 @@
 // each test named for the shape of document it reads.
 import { extractFixed } from '../../../src/extraction/engines/local/index.js';
 
+// Documents several fields' tests read, each read once here.
+/** says remote true for a remote-first role and null pay when none is stated */
+function readSaysRemoteTrueForARemote() {
+  const data = extractFixed('job-posting', 'Staff Writer\nCompany: Inkwell Media\nWe are a remote-first team.\nEmployment type: Full-time');
+  return { data };
+}
+
+/** reads a list under `Why <Company>?` as the benefits */
+function readReadsAListUnderWhyCompany() {
+  const data = extractFixed('job-posting', 'Junior Accountant\nHarrow & Finch\n\nAbout you\n• AAT qualified\n\nWhy Harrow & Finch?\n• Paid study leave\n• 25 days annual leave');
+  return { data };
+}
+
+/** reads a pipe-separated summary line by the shape of each part */
+function readReadsAPipeSeparatedSummaryLine() {
+  const data = extractFixed('job-posting', [
+    'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
+    '',
+    'Posted: the 2nd of February 2026',
+    '',
+    'What we expect:',
+    '- 2 years in a pastry kitchen',
+    '',
+    'What we offer:',
+    '- Staff meals',
+  ].join('\n'));
+  return { data };
+}
+
+/** reads `Company, City, Region` under the title after a hiring banner, and a workplace part */
+function readReadsCompanyCityRegionUnderThe() {
+  const data = extractFixed('job-posting', [
+    'Brightline Labs is hiring!',
+    '',
+    'Data Engineer',
+    'Brightline Labs, Austin, TX',
+    'Full-time | Remote (US) | $120,000 - $140,000 per year',
+  ].join('\n'));
+  return { data };
+}
+
 describe("remote", () => {
   it('says remote true for a remote-first role and null pay when none is stated', () => {
-    const data = extractFixed('job-posting', 'Staff Writer\nCompany: Inkwell Media\nWe are a remote-first team.\nEmployment type: Full-time');
+    const { data } = readSaysRemoteTrueForARemote();
     expect(data.remote).toBe(true);
   });
 
   it('reads `Company, City, Region` under the title after a hiring banner, and a workplace part', () => {
-    const data = extractFixed('job-posting', [
-      'Brightline Labs is hiring!',
-      '',
-      'Data Engineer',
-      'Brightline Labs, Austin, TX',
-      'Full-time | Remote (US) | $120,000 - $140,000 per year',
-    ].join('\n'));
+    const { data } = readReadsCompanyCityRegionUnderThe();
     expect(data.remote).toBe(true);
   });
 });
 
 describe("employmentType", () => {
   it('says remote true for a remote-first role and null pay when none is stated', () => {
-    const data = extractFixed('job-posting', 'Staff Writer\nCompany: Inkwell Media\nWe are a remote-first team.\nEmployment type: Full-time');
+    const { data } = readSaysRemoteTrueForARemote();
     expect(data.employmentType).toBe('full_time');
   });
 
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.employmentType).toBe('part_time');
   });
 });
 
 describe("salaryRange", () => {
   it('says remote true for a remote-first role and null pay when none is stated', () => {
-    const data = extractFixed('job-posting', 'Staff Writer\nCompany: Inkwell Media\nWe are a remote-first team.\nEmployment type: Full-time');
+    const { data } = readSaysRemoteTrueForARemote();
     expect(data.salaryRange).toEqual({ min: null, max: null, currency: null, period: null });
   });
 
   it('reads `Company, City, Region` under the title after a hiring banner, and a workplace part', () => {
-    const data = extractFixed('job-posting', [
-      'Brightline Labs is hiring!',
-      '',
-      'Data Engineer',
-      'Brightline Labs, Austin, TX',
-      'Full-time | Remote (US) | $120,000 - $140,000 per year',
-    ].join('\n'));
+    const { data } = readReadsCompanyCityRegionUnderThe();
     expect(data.salaryRange).toEqual({ min: 120000, max: 140000, currency: 'USD', period: 'year' });
   });
 });
 
 describe("requirements", () => {
   it('says remote true for a remote-first role and null pay when none is stated', () => {
-    const data = extractFixed('job-posting', 'Staff Writer\nCompany: Inkwell Media\nWe are a remote-first team.\nEmployment type: Full-time');
+    const { data } = readSaysRemoteTrueForARemote();
     expect(data.requirements).toEqual([]);
   });
 
   it('reads a list under `Why <Company>?` as the benefits', () => {
-    const data = extractFixed('job-posting', 'Junior Accountant\nHarrow & Finch\n\nAbout you\n• AAT qualified\n\nWhy Harrow & Finch?\n• Paid study leave\n• 25 days annual leave');
+    const { data } = readReadsAListUnderWhyCompany();
     expect(data.requirements).toEqual(['AAT qualified']);
   });
 
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.requirements).toEqual(['2 years in a pastry kitchen']);
   });
 });
 
 describe("benefits", () => {
   it('reads a list under `Why <Company>?` as the benefits', () => {
-    const data = extractFixed('job-posting', 'Junior Accountant\nHarrow & Finch\n\nAbout you\n• AAT qualified\n\nWhy Harrow & Finch?\n• Paid study leave\n• 25 days annual leave');
+    const { data } = readReadsAListUnderWhyCompany();
     expect(data.benefits).toEqual(['Paid study leave', '25 days annual leave']);
   });
 
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.benefits).toEqual(['Staff meals']);
   });
 });
@@ -116,56 +115,24 @@ describe("company", () => {
   });
 
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.company).toBe('Maison Dupuis SARL');
   });
 
   it('reads `Company, City, Region` under the title after a hiring banner, and a workplace part', () => {
-    const data = extractFixed('job-posting', [
-      'Brightline Labs is hiring!',
-      '',
-      'Data Engineer',
-      'Brightline Labs, Austin, TX',
-      'Full-time | Remote (US) | $120,000 - $140,000 per year',
-    ].join('\n'));
+    const { data } = readReadsCompanyCityRegionUnderThe();
     expect(data.company).toBe('Brightline Labs');
   });
 });
 
 describe("title", () => {
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.title).toBe('Pastry Chef');
   });
 
   it('reads `Company, City, Region` under the title after a hiring banner, and a workplace part', () => {
-    const data = extractFixed('job-posting', [
-      'Brightline Labs is hiring!',
-      '',
-      'Data Engineer',
-      'Brightline Labs, Austin, TX',
-      'Full-time | Remote (US) | $120,000 - $140,000 per year',
-    ].join('\n'));
+    const { data } = readReadsCompanyCityRegionUnderThe();
     expect(data.title).toBe('Data Engineer');
   });
 
@@ -177,45 +144,19 @@ describe("title", () => {
 
 describe("location", () => {
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.location).toBe('Lyon, France');
   });
 
   it('reads `Company, City, Region` under the title after a hiring banner, and a workplace part', () => {
-    const data = extractFixed('job-posting', [
-      'Brightline Labs is hiring!',
-      '',
-      'Data Engineer',
-      'Brightline Labs, Austin, TX',
-      'Full-time | Remote (US) | $120,000 - $140,000 per year',
-    ].join('\n'));
+    const { data } = readReadsCompanyCityRegionUnderThe();
     expect(data.location).toBe('Austin, TX');
   });
 });
 
 describe("postedDate", () => {
   it('reads a pipe-separated summary line by the shape of each part', () => {
-    const data = extractFixed('job-posting', [
-      'Pastry Chef | Maison Dupuis SARL | Lyon, France | Part-time',
-      '',
-      'Posted: the 2nd of February 2026',
-      '',
-      'What we expect:',
-      '- 2 years in a pastry kitchen',
-      '',
-      'What we offer:',
-      '- Staff meals',
-    ].join('\n'));
+    const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.postedDate).toBe('2026-02-02');
   });
 });

@@ -2,6 +2,60 @@
 // each test named for the shape of document it reads.
 import { extractFixed } from '../../../src/extraction/engines/local/index.js';
 
+// Documents several fields' tests read, each read once here.
+/** reads one person per list item, without the role after a comma or dash, and never an acronym as a name */
+function readReadsOnePersonPerListItem() {
+  const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+  return { data };
+}
+
+/** reads actions from a pipe table and the meeting date over a printed-on stamp */
+function readReadsActionsFromAPipeTable() {
+  const data = extractFixed('meeting-notes', [
+    'Facilities Committee',
+    'Exported 02/06/2026 09:14',
+    'Meeting held on 28 May 2026, Boardroom',
+    '',
+    'Attendees: Noor Haddad, Lars Brandt',
+    '',
+    'Follow-ups',
+    '| Who          | Task                              | By       |',
+    '|--------------|-----------------------------------|----------|',
+    '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
+    '| Lars Brandt  | collect quotes for new chairs     |          |',
+  ].join('\n'));
+  return { data };
+}
+
+/** skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line */
+function readSkipsAnOrganisationLetterheadForThe() {
+  const data = extractFixed('meeting-notes', [
+    'RIVERSIDE ALLOTMENTS SOCIETY LTD',
+    'Annual Committee Meeting',
+    'Held on 4 May 2026',
+    '',
+    'Agenda',
+    '1. Plot fees',
+    '2. Water supply',
+    '',
+    '1. The treasurer presented the accounts for the year.',
+    'RESOLVED: that plot fees stay at £40.',
+    '',
+    '2. The water main needs repair before summer.',
+    'RESOLVED: that the repair quote of £900 be accepted.',
+    '',
+    'Carried forward',
+    '- Should the society buy a shared rotavator?',
+  ].join('\n'));
+  return { data };
+}
+
+/** lists attendees without honorifics or job words, and strips a MINUTES dash header */
+function readListsAttendeesWithoutHonorificsOrJob() {
+  const data = extractFixed('meeting-notes', 'MINUTES — Facilities Review\n10 March 2026\n\nAttendees: Dr. Helen Park, Nurse Lead Sam Ortiz, Priya Natarajan');
+  return { data };
+}
+
 describe("topicsDiscussed", () => {
   it('keeps every numbered line of the list as an item, a colon inside one included', () => {
     const data = extractFixed('meeting-notes', 'Committee notes\nDate: 4 March 2026\n\nItems discussed\n1. Fair planning\n2. Treasurer\'s report: balance £3,412.50\n3. Playground quote\n');
@@ -9,24 +63,7 @@ describe("topicsDiscussed", () => {
   });
 
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
-    const data = extractFixed('meeting-notes', [
-      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
-      'Annual Committee Meeting',
-      'Held on 4 May 2026',
-      '',
-      'Agenda',
-      '1. Plot fees',
-      '2. Water supply',
-      '',
-      '1. The treasurer presented the accounts for the year.',
-      'RESOLVED: that plot fees stay at £40.',
-      '',
-      '2. The water main needs repair before summer.',
-      'RESOLVED: that the repair quote of £900 be accepted.',
-      '',
-      'Carried forward',
-      '- Should the society buy a shared rotavator?',
-    ].join('\n'));
+    const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.topicsDiscussed).toEqual(['Plot fees', 'Water supply']);
   });
 
@@ -38,50 +75,26 @@ describe("topicsDiscussed", () => {
 
 describe("attendees", () => {
   it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
-    const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+    const { data } = readReadsOnePersonPerListItem();
     expect(data.attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen', 'Sam O\'Neil']);
   });
 
   it('lists attendees without honorifics or job words, and strips a MINUTES dash header', () => {
-    const data = extractFixed('meeting-notes', 'MINUTES — Facilities Review\n10 March 2026\n\nAttendees: Dr. Helen Park, Nurse Lead Sam Ortiz, Priya Natarajan');
+    const { data } = readListsAttendeesWithoutHonorificsOrJob();
     expect(data.attendees).toEqual(['Helen Park', 'Sam Ortiz', 'Priya Natarajan']);
   });
 });
 
 describe("date", () => {
   it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
-    const data = extractFixed('meeting-notes', [
-      'Facilities Committee',
-      'Exported 02/06/2026 09:14',
-      'Meeting held on 28 May 2026, Boardroom',
-      '',
-      'Attendees: Noor Haddad, Lars Brandt',
-      '',
-      'Follow-ups',
-      '| Who          | Task                              | By       |',
-      '|--------------|-----------------------------------|----------|',
-      '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
-      '| Lars Brandt  | collect quotes for new chairs     |          |',
-    ].join('\n'));
+    const { data } = readReadsActionsFromAPipeTable();
     expect(data.date).toBe('2026-05-28');
   });
 });
 
 describe("actionItems", () => {
   it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
-    const data = extractFixed('meeting-notes', [
-      'Facilities Committee',
-      'Exported 02/06/2026 09:14',
-      'Meeting held on 28 May 2026, Boardroom',
-      '',
-      'Attendees: Noor Haddad, Lars Brandt',
-      '',
-      'Follow-ups',
-      '| Who          | Task                              | By       |',
-      '|--------------|-----------------------------------|----------|',
-      '| Noor Haddad  | book the fire-safety inspection   | 12 June  |',
-      '| Lars Brandt  | collect quotes for new chairs     |          |',
-    ].join('\n'));
+    const { data } = readReadsActionsFromAPipeTable();
     expect(data.actionItems).toEqual([
       { owner: 'Noor Haddad', task: 'book the fire-safety inspection', dueDate: '2026-06-12' },
       { owner: 'Lars Brandt', task: 'collect quotes for new chairs', dueDate: null },
@@ -99,24 +112,7 @@ describe("actionItems", () => {
 
 describe("title", () => {
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
-    const data = extractFixed('meeting-notes', [
-      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
-      'Annual Committee Meeting',
-      'Held on 4 May 2026',
-      '',
-      'Agenda',
-      '1. Plot fees',
-      '2. Water supply',
-      '',
-      '1. The treasurer presented the accounts for the year.',
-      'RESOLVED: that plot fees stay at £40.',
-      '',
-      '2. The water main needs repair before summer.',
-      'RESOLVED: that the repair quote of £900 be accepted.',
-      '',
-      'Carried forward',
-      '- Should the society buy a shared rotavator?',
-    ].join('\n'));
+    const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.title).toBe('Annual Committee Meeting');
   });
 
@@ -126,55 +122,21 @@ describe("title", () => {
   });
 
   it('lists attendees without honorifics or job words, and strips a MINUTES dash header', () => {
-    const data = extractFixed('meeting-notes', 'MINUTES — Facilities Review\n10 March 2026\n\nAttendees: Dr. Helen Park, Nurse Lead Sam Ortiz, Priya Natarajan');
+    const { data } = readListsAttendeesWithoutHonorificsOrJob();
     expect(data.title).toBe('Facilities Review');
   });
 });
 
 describe("decisions", () => {
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
-    const data = extractFixed('meeting-notes', [
-      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
-      'Annual Committee Meeting',
-      'Held on 4 May 2026',
-      '',
-      'Agenda',
-      '1. Plot fees',
-      '2. Water supply',
-      '',
-      '1. The treasurer presented the accounts for the year.',
-      'RESOLVED: that plot fees stay at £40.',
-      '',
-      '2. The water main needs repair before summer.',
-      'RESOLVED: that the repair quote of £900 be accepted.',
-      '',
-      'Carried forward',
-      '- Should the society buy a shared rotavator?',
-    ].join('\n'));
+    const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.decisions).toEqual(['that plot fees stay at £40.', 'that the repair quote of £900 be accepted.']);
   });
 });
 
 describe("openQuestions", () => {
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
-    const data = extractFixed('meeting-notes', [
-      'RIVERSIDE ALLOTMENTS SOCIETY LTD',
-      'Annual Committee Meeting',
-      'Held on 4 May 2026',
-      '',
-      'Agenda',
-      '1. Plot fees',
-      '2. Water supply',
-      '',
-      '1. The treasurer presented the accounts for the year.',
-      'RESOLVED: that plot fees stay at £40.',
-      '',
-      '2. The water main needs repair before summer.',
-      'RESOLVED: that the repair quote of £900 be accepted.',
-      '',
-      'Carried forward',
-      '- Should the society buy a shared rotavator?',
-    ].join('\n'));
+    const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.openQuestions).toEqual(['Should the society buy a shared rotavator?']);
   });
 });
@@ -217,7 +179,7 @@ describe("whole answer", () => {
   });
 
   it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
-    const data = extractFixed('meeting-notes', 'Design Review\n2026-03-18\n\nAttendees:\n- Ana Lima, PM\n- Joe Park - Engineering Lead\n- Mei Chen (Design)\n- Sam O\'Neil, CTO\n');
+    const {  } = readReadsOnePersonPerListItem();
     expect(extractFixed('meeting-notes', 'Sync\n2026-03-18\n\nAttendees: Ana Lima, Joe Park and Mei Chen').attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen']);
   });
 });

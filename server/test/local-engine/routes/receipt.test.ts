@@ -2,157 +2,130 @@
 // each test named for the shape of document it reads.
 import { extractFixed } from '../../../src/extraction/engines/local/index.js';
 
+// Documents several fields' tests read, each read once here.
+/** reads a day-first receipt with a labelled payment */
+function readReadsADayFirstReceiptWith() {
+  const data = extractFixed('receipt', 'Kiosk Blume\nMarktplatz 2, 50667 Köln\n\nDatum: 07/03/2026 Zeit: 10:02\nBlumenstrauß   12,50 €\nSumme   12,50 €\nPayment: Visa **** 1111');
+  return { data };
+}
+
+/** reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender */
+function readReadsTotalsWhoseCurrencyCodeSits() {
+  const data = extractFixed('receipt', [
+    'BOULANGERIE DU LAC',
+    'Quai du Mont-Blanc 3',
+    '1201 Genève',
+    'Tél. 022 555 01 23',
+    '',
+    'Le 05/03/2026 à 08:47',
+    '',
+    'Pain au chocolat        CHF 2.40',
+    'Café crème              CHF 4.20',
+    '',
+    'Total                   CHF 6.60',
+    'dont TVA 2.6%           CHF 0.17',
+    'Carte: TWINT            CHF 6.60',
+  ].join('\n'));
+  return { data };
+}
+
+/** skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size */
+function readSkipsAWelcomeToLineAbove() {
+  const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+  return { data };
+}
+
+/** takes a quantity line with measures for the product named on the line above it */
+function readTakesAQuantityLineWithMeasures() {
+  const data = extractFixed('receipt', [
+    'STATION WEST',
+    'Ringweg 4, 3011 Rotterdam',
+    '',
+    'Date: 14.02.2026  Time: 18:42',
+    '',
+    'Diesel',
+    '  Pump 3   40,00 l x 1,659 EUR/l        66,36 €',
+    'Coffee                                   2,20 €',
+    '',
+    'TOTAL EUR                               68,56',
+    'Paid Maestro contactless',
+  ].join('\n'));
+  return { data };
+}
+
 describe("date", () => {
   it('reads a day-first receipt with a labelled payment', () => {
-    const data = extractFixed('receipt', 'Kiosk Blume\nMarktplatz 2, 50667 Köln\n\nDatum: 07/03/2026 Zeit: 10:02\nBlumenstrauß   12,50 €\nSumme   12,50 €\nPayment: Visa **** 1111');
+    const { data } = readReadsADayFirstReceiptWith();
     expect(data.date).toBe('2026-03-07');
   });
 
   it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
-    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    const { data } = readSkipsAWelcomeToLineAbove();
     expect([data.date, data.time, data.paymentMethod]).toEqual(['2026-03-14', '19:42', 'VISA']);
   });
 });
 
 describe("total", () => {
   it('reads a day-first receipt with a labelled payment', () => {
-    const data = extractFixed('receipt', 'Kiosk Blume\nMarktplatz 2, 50667 Köln\n\nDatum: 07/03/2026 Zeit: 10:02\nBlumenstrauß   12,50 €\nSumme   12,50 €\nPayment: Visa **** 1111');
+    const { data } = readReadsADayFirstReceiptWith();
     expect(data.total).toBe(12.5);
   });
 
   it('reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender', () => {
-    const data = extractFixed('receipt', [
-      'BOULANGERIE DU LAC',
-      'Quai du Mont-Blanc 3',
-      '1201 Genève',
-      'Tél. 022 555 01 23',
-      '',
-      'Le 05/03/2026 à 08:47',
-      '',
-      'Pain au chocolat        CHF 2.40',
-      'Café crème              CHF 4.20',
-      '',
-      'Total                   CHF 6.60',
-      'dont TVA 2.6%           CHF 0.17',
-      'Carte: TWINT            CHF 6.60',
-    ].join('\n'));
+    const { data } = readReadsTotalsWhoseCurrencyCodeSits();
     expect([data.total, data.tax, data.currency, data.paymentMethod]).toEqual([6.6, 0.17, 'CHF', 'TWINT']);
   });
 
   it('takes a quantity line with measures for the product named on the line above it', () => {
-    const data = extractFixed('receipt', [
-      'STATION WEST',
-      'Ringweg 4, 3011 Rotterdam',
-      '',
-      'Date: 14.02.2026  Time: 18:42',
-      '',
-      'Diesel',
-      '  Pump 3   40,00 l x 1,659 EUR/l        66,36 €',
-      'Coffee                                   2,20 €',
-      '',
-      'TOTAL EUR                               68,56',
-      'Paid Maestro contactless',
-    ].join('\n'));
+    const { data } = readTakesAQuantityLineWithMeasures();
     expect(data.total).toBe(68.56);
   });
 });
 
 describe("currency", () => {
   it('reads a day-first receipt with a labelled payment', () => {
-    const data = extractFixed('receipt', 'Kiosk Blume\nMarktplatz 2, 50667 Köln\n\nDatum: 07/03/2026 Zeit: 10:02\nBlumenstrauß   12,50 €\nSumme   12,50 €\nPayment: Visa **** 1111');
+    const { data } = readReadsADayFirstReceiptWith();
     expect(data.currency).toBe('EUR');
   });
 });
 
 describe("paymentMethod", () => {
   it('reads a day-first receipt with a labelled payment', () => {
-    const data = extractFixed('receipt', 'Kiosk Blume\nMarktplatz 2, 50667 Köln\n\nDatum: 07/03/2026 Zeit: 10:02\nBlumenstrauß   12,50 €\nSumme   12,50 €\nPayment: Visa **** 1111');
+    const { data } = readReadsADayFirstReceiptWith();
     expect(data.paymentMethod).toBe('Visa');
   });
 
   it('takes a quantity line with measures for the product named on the line above it', () => {
-    const data = extractFixed('receipt', [
-      'STATION WEST',
-      'Ringweg 4, 3011 Rotterdam',
-      '',
-      'Date: 14.02.2026  Time: 18:42',
-      '',
-      'Diesel',
-      '  Pump 3   40,00 l x 1,659 EUR/l        66,36 €',
-      'Coffee                                   2,20 €',
-      '',
-      'TOTAL EUR                               68,56',
-      'Paid Maestro contactless',
-    ].join('\n'));
+    const { data } = readTakesAQuantityLineWithMeasures();
     expect(data.paymentMethod).toBe('Maestro');
   });
 });
 
 describe("address", () => {
   it('reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender', () => {
-    const data = extractFixed('receipt', [
-      'BOULANGERIE DU LAC',
-      'Quai du Mont-Blanc 3',
-      '1201 Genève',
-      'Tél. 022 555 01 23',
-      '',
-      'Le 05/03/2026 à 08:47',
-      '',
-      'Pain au chocolat        CHF 2.40',
-      'Café crème              CHF 4.20',
-      '',
-      'Total                   CHF 6.60',
-      'dont TVA 2.6%           CHF 0.17',
-      'Carte: TWINT            CHF 6.60',
-    ].join('\n'));
+    const { data } = readReadsTotalsWhoseCurrencyCodeSits();
     expect(data.address).toBe('Quai du Mont-Blanc 3, 1201 Genève');
   });
 
   it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
-    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    const { data } = readSkipsAWelcomeToLineAbove();
     expect(data.address).toBe('88 Harrison Ave, Boston MA 02111');
   });
 });
 
 describe("items", () => {
   it('reads totals whose currency code sits across a wide gap, a `Tél.` line outside the address and a TWINT tender', () => {
-    const data = extractFixed('receipt', [
-      'BOULANGERIE DU LAC',
-      'Quai du Mont-Blanc 3',
-      '1201 Genève',
-      'Tél. 022 555 01 23',
-      '',
-      'Le 05/03/2026 à 08:47',
-      '',
-      'Pain au chocolat        CHF 2.40',
-      'Café crème              CHF 4.20',
-      '',
-      'Total                   CHF 6.60',
-      'dont TVA 2.6%           CHF 0.17',
-      'Carte: TWINT            CHF 6.60',
-    ].join('\n'));
+    const { data } = readReadsTotalsWhoseCurrencyCodeSits();
     expect(data.items.map((i) => i.description)).toEqual(['Pain au chocolat', 'Café crème']);
   });
 
   it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
-    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    const { data } = readSkipsAWelcomeToLineAbove();
     expect(data.items).toEqual([{ description: 'Gyoza (6 pc)', quantity: 2, unitPrice: 9, amount: 18 }]);
   });
 
   it('takes a quantity line with measures for the product named on the line above it', () => {
-    const data = extractFixed('receipt', [
-      'STATION WEST',
-      'Ringweg 4, 3011 Rotterdam',
-      '',
-      'Date: 14.02.2026  Time: 18:42',
-      '',
-      'Diesel',
-      '  Pump 3   40,00 l x 1,659 EUR/l        66,36 €',
-      'Coffee                                   2,20 €',
-      '',
-      'TOTAL EUR                               68,56',
-      'Paid Maestro contactless',
-    ].join('\n'));
+    const { data } = readTakesAQuantityLineWithMeasures();
     expect(data.items).toEqual([
       { description: 'Diesel', quantity: 40, unitPrice: 1.659, amount: 66.36 },
       { description: 'Coffee', quantity: 1, unitPrice: 2.2, amount: 2.2 },
@@ -167,7 +140,7 @@ describe("items", () => {
 
 describe("merchant", () => {
   it('skips a `Welcome to` line above the merchant and keeps a lead count before a parenthesised pack size', () => {
-    const data = extractFixed('receipt', 'Welcome to\nSAKURA RAMEN HOUSE\n88 Harrison Ave, Boston MA 02111\n\nMar 14, 2026   7:42 PM\n\n2  Gyoza (6 pc)              $18.00\n\nTotal                        $18.00\nVISA ************2291');
+    const { data } = readSkipsAWelcomeToLineAbove();
     expect(data.merchant).toBe('SAKURA RAMEN HOUSE');
   });
 });

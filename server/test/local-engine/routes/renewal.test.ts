@@ -3,59 +3,78 @@
 import { extractFixed } from '../../../src/extraction/engines/local/index.js';
 import { groundRenewal } from '../../../src/extraction/renewal/grounding.js';
 
-describe("autoRenewal", () => {
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
+// Documents several fields' tests read, each read once here.
+/** leaves days null for a notice in months and reads a non-renewing term */
+function readLeavesDaysNullForANotice() {
+  const text = [
+    'ORDER FORM',
+    'Vendor: Lattice Forms Inc.',
+    'Product: Lattice Forms Team',
+    'Seats: 18',
+    'Start Date: 2026-04-01',
+    'End Date: 2027-03-31',
+    'Fees: $540.00 per month, billed monthly',
+    'Payment Terms: Net 45',
+    '',
+    'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
+  ].join('\n');
+  const data = extractFixed('renewal', 'Dear customer, your plan with Oakleaf Ltd ends on 30 September 2026 and will not renew automatically. Tell us at least two months before the end of the term if you want a new quote.');
+  return { text, data };
+}
 
-    it('leaves days null for a notice in months and reads a non-renewing term', () => {
-      const data = extractFixed('renewal', 'Dear customer, your plan with Oakleaf Ltd ends on 30 September 2026 and will not renew automatically. Tell us at least two months before the end of the term if you want a new quote.');
-      expect(data.autoRenewal.value).toBe(false);
-    });
+/** says no_terms_found for an unrelated document */
+function readSaysNoTermsFoundForAn() {
+  const text = [
+    'ORDER FORM',
+    'Vendor: Lattice Forms Inc.',
+    'Product: Lattice Forms Team',
+    'Seats: 18',
+    'Start Date: 2026-04-01',
+    'End Date: 2027-03-31',
+    'Fees: $540.00 per month, billed monthly',
+    'Payment Terms: Net 45',
+    '',
+    'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
+  ].join('\n');
+  const menu = 'Lunch menu: soup of the day, sandwiches.';
+  const data = extractFixed('renewal', menu);
+  return { text, menu, data };
+}
+
+/** reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date` */
+function readReadsAnOrderScheduleNoticeGiven() {
+  const text = [
+    'ORDER SCHEDULE 4',
+    '',
+    'Provider: Tallow Systems Pty Ltd',
+    'Subscription Period: 1 July 2026 to 30 June 2027',
+    'Payment: within 30 days of the invoice date',
+    '',
+    'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
+  ].join('\n');
+  const data = extractFixed('renewal', text);
+  return { text, data };
+}
+
+/** reads `Renewal of: Product, 40 seats` */
+function readReadsRenewalOfProduct40Seats() {
+  const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+  return { data };
+}
+
+describe("autoRenewal", () => {
+  it('leaves days null for a notice in months and reads a non-renewing term', () => {
+    const { data } = readLeavesDaysNullForANotice();
+    expect(data.autoRenewal.value).toBe(false);
   });
 
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
-
-    it('says no_terms_found for an unrelated document', () => {
-      const menu = 'Lunch menu: soup of the day, sandwiches.';
-      const data = extractFixed('renewal', menu);
-      expect(data.autoRenewal).toEqual({ value: null, sourceQuote: null });
-    });
+  it('says no_terms_found for an unrelated document', () => {
+    const { data } = readSaysNoTermsFoundForAn();
+    expect(data.autoRenewal).toEqual({ value: null, sourceQuote: null });
   });
 
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { data } = readReadsAnOrderScheduleNoticeGiven();
     expect(data.autoRenewal.value).toBe(true);
   });
 
@@ -72,148 +91,67 @@ describe("autoRenewal", () => {
 });
 
 describe("noticePeriodDays", () => {
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
-
-    it('leaves days null for a notice in months and reads a non-renewing term', () => {
-      const data = extractFixed('renewal', 'Dear customer, your plan with Oakleaf Ltd ends on 30 September 2026 and will not renew automatically. Tell us at least two months before the end of the term if you want a new quote.');
-      expect(data.noticePeriodDays.value).toBeNull();
-    });
+  it('leaves days null for a notice in months and reads a non-renewing term', () => {
+    const { data } = readLeavesDaysNullForANotice();
+    expect(data.noticePeriodDays.value).toBeNull();
   });
 
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { data } = readReadsAnOrderScheduleNoticeGiven();
     expect(data.noticePeriodDays.value).toBe(90);
   });
 });
 
 describe("noticePeriodText", () => {
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
-
-    it('leaves days null for a notice in months and reads a non-renewing term', () => {
-      const data = extractFixed('renewal', 'Dear customer, your plan with Oakleaf Ltd ends on 30 September 2026 and will not renew automatically. Tell us at least two months before the end of the term if you want a new quote.');
-      expect(data.noticePeriodText.value).toBe('at least two months before the end of the term');
-    });
+  it('leaves days null for a notice in months and reads a non-renewing term', () => {
+    const { data } = readLeavesDaysNullForANotice();
+    expect(data.noticePeriodText.value).toBe('at least two months before the end of the term');
   });
 });
 
 describe("contractEndDate", () => {
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
-
-    it('leaves days null for a notice in months and reads a non-renewing term', () => {
-      const data = extractFixed('renewal', 'Dear customer, your plan with Oakleaf Ltd ends on 30 September 2026 and will not renew automatically. Tell us at least two months before the end of the term if you want a new quote.');
-      expect(data.contractEndDate.value).toBe('2026-09-30');
-    });
+  it('leaves days null for a notice in months and reads a non-renewing term', () => {
+    const { data } = readLeavesDaysNullForANotice();
+    expect(data.contractEndDate.value).toBe('2026-09-30');
   });
 
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { data } = readReadsAnOrderScheduleNoticeGiven();
     expect(data.contractEndDate.value).toBe('2027-06-30');
   });
 });
 
 describe("documentKindGuess", () => {
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { data } = readReadsAnOrderScheduleNoticeGiven();
     expect(data.documentKindGuess).toBe('order_form');
   });
 });
 
 describe("paymentTermsDays", () => {
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { data } = readReadsAnOrderScheduleNoticeGiven();
     expect(data.paymentTermsDays.value).toBe(30);
   });
 });
 
 describe("product", () => {
   it('reads `Renewal of: Product, 40 seats`', () => {
-    const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+    const { data } = readReadsRenewalOfProduct40Seats();
     expect(data.product.value).toBe('Sable Clinic Insights Premium');
   });
 });
 
 describe("seatCount", () => {
   it('reads `Renewal of: Product, 40 seats`', () => {
-    const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+    const { data } = readReadsRenewalOfProduct40Seats();
     expect(data.seatCount.value).toBe(40);
   });
 });
 
 describe("billingAmount", () => {
   it('reads `Renewal of: Product, 40 seats`', () => {
-    const data = extractFixed('renewal', 'RENEWAL QUOTE\n\nRenewal of: Sable Clinic Insights Premium, 40 seats\nRenewal fee: 10.080,00 EUR per year');
+    const { data } = readReadsRenewalOfProduct40Seats();
     expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([10080, 'EUR', 'annual']);
   });
 });
@@ -278,38 +216,13 @@ describe("whole answer", () => {
     });
   });
 
-  describe("renewal", () => {
-    const text = [
-      'ORDER FORM',
-      'Vendor: Lattice Forms Inc.',
-      'Product: Lattice Forms Team',
-      'Seats: 18',
-      'Start Date: 2026-04-01',
-      'End Date: 2027-03-31',
-      'Fees: $540.00 per month, billed monthly',
-      'Payment Terms: Net 45',
-      '',
-      'This Order Form renews automatically for successive one-year terms unless either party gives notice at least 4 weeks before the end of the term.',
-    ].join('\n');
-
-    it('says no_terms_found for an unrelated document', () => {
-      const menu = 'Lunch menu: soup of the day, sandwiches.';
-      const data = extractFixed('renewal', menu);
-      expect(groundRenewal(data, menu).overallStatus).toBe('no_terms_found');
-    });
+  it('says no_terms_found for an unrelated document', () => {
+    const { menu, data } = readSaysNoTermsFoundForAn();
+    expect(groundRenewal(data, menu).overallStatus).toBe('no_terms_found');
   });
 
   it('reads an order schedule, notice given by `notifies`, `renew for a further period` and `within 30 days of the invoice date`', () => {
-    const text = [
-      'ORDER SCHEDULE 4',
-      '',
-      'Provider: Tallow Systems Pty Ltd',
-      'Subscription Period: 1 July 2026 to 30 June 2027',
-      'Payment: within 30 days of the invoice date',
-      '',
-      'At the end of the Subscription Period this Order Schedule will renew for a further period of 12 months unless the Customer notifies the Provider in writing not less than 90 days before the end of the Subscription Period.',
-    ].join('\n');
-    const data = extractFixed('renewal', text);
+    const { text, data } = readReadsAnOrderScheduleNoticeGiven();
     expect(groundRenewal(data, text).overallStatus).toBe('confirmed');
   });
 
