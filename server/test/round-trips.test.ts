@@ -15,12 +15,15 @@ describe.each(dbModes())('database round trips on the extraction hot path (%s da
       const extract = () => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: 'Invoice 1' } } });
       expect((await extract()).status).toBe(200);
       const counts: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
         const before = s.db.queryCount();
         expect((await extract()).status).toBe(200);
         counts.push(s.db.queryCount() - before);
       }
-      expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+      // The counter sees every statement: on a loaded machine an extraction that outlives the revocation watcher's
+      // 250 ms interval also carries its check, which is not the hot path's. Those only ever add, so the hot path's
+      // cost is the least seen (a hot path costing 3 would show at least 3 every time).
+      expect(Math.min(...counts)).toBeLessThanOrEqual(2);
 
       // Revoked on this instance: the cache entry is dropped.
       await s.fetch(`/v1/keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${await s.token('acct_rt')}` } });
