@@ -208,6 +208,13 @@ describe('a receipt\'s letterhead', () => {
     expect(extractFixed('receipt', 'HOME MASTER HARDWARE &\nELECTRICAL\n2, JALAN IMPIAN 1\nTOTAL RM 9.00').merchant).toBe('HOME MASTER HARDWARE & ELECTRICAL');
   });
 
+  it('reads the address under a company name and a registration number, neither of which is part of it', () => {
+    const data = extractFixed('receipt', 'SOON HUAT MACHINERY ENTERPRISE\n(JM0352019-K)\nNO.53 JALAN PUTRA 1,\nTAMAN SRI PUTRA,\n81200 JOHOR BAHRU JOHOR\nTOTAL RM 9.00');
+    expect(data.address).toBe('NO.53 JALAN PUTRA 1, TAMAN SRI PUTRA, 81200 JOHOR BAHRU JOHOR');
+    const shop = extractFixed('receipt', 'MR D.I.Y.\nMR D.I.Y. (M) SDN BHD\n(CO. REG : 860671-D)\nLOT 1851-A, JALAN KPB 6,\n43300 SERI KEMBANGAN\nTOTAL RM 9.00');
+    expect([shop.merchant, shop.address]).toEqual(['MR D.I.Y.', 'LOT 1851-A, JALAN KPB 6, 43300 SERI KEMBANGAN']);
+  });
+
   it('knows the legal forms of Malaysia and Singapore (Sdn Bhd, Bhd, S/B, Pte Ltd)', () => {
     for (const name of ['GERBANG ALAF RESTAURANTS SDN BHD', 'AEON CO. (M) BHD', 'TASTE OF THE WORLD S/B', 'Lion City Traders Pte Ltd']) expect([name, LEGAL_FORM_END.test(name)]).toEqual([name, true]);
   });

@@ -16,6 +16,9 @@ const PHONE = /(?:\+?\d[\d ().-]{7,}\d)$|^(?:t[eé]l|phone|fax|mobile|t|p)\b/i;
 const CONTACT = /@|https?:|www\.|^(?:t[eé]l[eé]?(?:fon|phone)?|phone|fax|email|e-mail|web)\b/i;
 const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
 
+/** An address's lines joined by commas, a comma a line already ends with not doubled (`JALAN PUTRA 1,` / `TAMAN`). */
+export const addressOf = (lines: string[]) => lines.map((l) => clean(l).replace(/\s*[,;]$/, '')).filter(Boolean).join(', ');
+
 /** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */
 export function addressLine(text: string): boolean {
   if (!text || CONTACT.test(text) || KV_LIKE.test(text)) return false;
@@ -23,6 +26,8 @@ export function addressLine(text: string): boolean {
   if (text.split(/\s+\|\s+/).some((part) => KV_LIKE.test(part) || CONTACT.test(part))) return false;
   if (/\b(?:reg(?:istration)?\.?\s*(?:no|nr|code|number)|company\s+(?:no|number|reg)|vat\s*(?:no|id|reg)|tax\s*id)\b/i.test(text)) return false;
   if (PHONE.test(text) && !/\p{L}{3}/u.test(text.replace(/^(?:tel|phone)\b/i, ''))) return false;
+  // `(860671-D)`, `(CO. REG : 860671-D)`: a registration number in brackets.
+  if (/^\(.*\d.*\)$/.test(text.trim())) return false;
   return true;
 }
 
@@ -53,7 +58,7 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
     const parts = name.split(/,\s*/);
     if (parts.length > 2 && /\d/.test(parts.slice(1).join(' '))) { name = parts[0]!; rest.push(parts.slice(1).join(', ')); }
   }
-  return { name: name ? clean(name) : null, address: rest.length ? rest.map(clean).join(', ') : null, lines, start: kv.line, end };
+  return { name: name ? clean(name) : null, address: rest.length ? addressOf(rest) : null, lines, start: kv.line, end };
 }
 
 const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|fattura|faktura|factuur|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
@@ -87,7 +92,7 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
     lines.add(j);
     rest.push(t);
   }
-  return { name: clean(name), address: rest.length ? rest.join(', ') : null, lines, start: i, end: j - 1 };
+  return { name: clean(name), address: rest.length ? addressOf(rest) : null, lines, start: i, end: j - 1 };
 }
 
 

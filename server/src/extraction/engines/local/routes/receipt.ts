@@ -6,12 +6,13 @@ import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
 import { extractLineItems } from './line-items.js';
-import { addressLine } from './parties.js';
+import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
 
 type Receipt = FixedData['receipt'];
 import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { LEGAL_FORM_END } from '../lexicon.js';
 
 const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
 const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method', 'carte', 'karte', 'zahlung', 'zahlungsart', 'paiement', 'mode de paiement', 'pago'];
@@ -76,6 +77,9 @@ function readLetterhead(doc: Doc, totals: Totals): Letterhead {
   }
   for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
     const t = doc.lines[j]!.text;
+    // A company's name under the shop's (`MR D.I.Y. (M) SDN BHD`) is no address line: the address starts after it.
+    // A registration number in brackets (`(860671-D)`) beside it is skipped too, wherever it stands.
+    if (out.address.length === 0 && LEGAL_FORM_END.test(t.replace(/[.,]+$/, '')) || /^\(.*\d.*\)$/.test(t.trim())) { out.lines.add(j); continue; }
     if (!addressLine(t) || findDates(t, doc.dateOptions).length || parseTime(t) || STOP_WORDS.test(t) || /\b(?:vat|tax|gst|abn)\b/i.test(t)) break;
     // An address ends where the purchase begins: `CORNER SHOP / TOTAL 3.00 / CASH` has no address, and a line
     // priced at its end (`Milk 2.49`) or a tender alone (`CASH`) is never part of one.
@@ -121,7 +125,7 @@ const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ 
 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
   merchant: field('name', [finder('letterhead', (c) => c.head.merchant)]),
-  address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? c.head.address.join(', ') : null))]),
+  address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? addressOf(c.head.address) : null))]),
   date: field('date', [labelledDate, firstDate]),
   time: field('time', [labelledTime, timeBesideDate]),
   items: list('object', [purchasedLines]),
