@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -34,9 +35,30 @@ describe('the published contract', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     expect(html).not.toMatch(/https?:\/\//);
-    const asset = await s.fetch('/docs/assets/swagger-ui-bundle.js');
+    const asset = await s.fetch('/docs/assets/standalone.js');
     expect(asset.status).toBe(200);
-    expect((await asset.text()).length).toBeGreaterThan(100_000);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    // The vendored bundle, byte for byte.
+    const vendored = readFileSync(new URL('../../vendor/scalar-api-reference/standalone.js', import.meta.url));
+    expect(Buffer.from(await asset.arrayBuffer()).equals(vendored)).toBe(true);
+  });
+
+  it('the vendored bundle is the one its SHA256 file records (refreshed only by scripts/vendor-scalar.mjs)', () => {
+    const dir = new URL('../../vendor/scalar-api-reference/', import.meta.url);
+    const recorded = readFileSync(new URL('SHA256', dir), 'utf8').split(/\s+/)[0];
+    expect(createHash('sha256').update(readFileSync(new URL('standalone.js', dir))).digest('hex')).toBe(recorded);
+  });
+
+  it('the 4 MB bundle is sent gzipped to a browser that takes gzip, whole to one that does not', async () => {
+    const vendored = readFileSync(new URL('../../vendor/scalar-api-reference/standalone.js', import.meta.url));
+    const zipped = await fetch(`${s.baseUrl}/docs/assets/standalone.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(Buffer.from(await zipped.arrayBuffer()).equals(vendored)).toBe(true); // fetch inflates it
+    const plain = await fetch(`${s.baseUrl}/docs/assets/standalone.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-length')).toBe(String(vendored.length));
+    expect(Buffer.from(await plain.arrayBuffer()).equals(vendored)).toBe(true);
   });
 });
 
@@ -121,7 +143,7 @@ describe('HEAD answers as GET does, without a body', () => {
     expect(head.headers.get('allow')).toBe('POST');
   });
 
-  it.each(['/docs', '/docs/assets/init.js', '/docs/assets/swagger-ui.css', '/dashboard', '/dashboard/keys', '/dashboard/billing', '/dashboard/assets/app.js'])('HEAD %s', async (path) => {
+  it.each(['/docs', '/docs/assets/init.js', '/dashboard', '/dashboard/keys', '/dashboard/billing', '/dashboard/assets/app.js'])('HEAD %s', async (path) => {
     expect((await compare(path)).status).toBe(200);
   });
 
@@ -150,7 +172,7 @@ describe('missing static assets', () => {
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
   it('another method on an asset is 405 with Allow: GET, HEAD in the envelope', async () => {
-    for (const path of ['/docs/assets/swagger-ui.css', '/dashboard/assets/app.js']) {
+    for (const path of ['/docs/assets/standalone.js', '/dashboard/assets/app.js']) {
       const res = await s.fetch(path, { method: 'DELETE' });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD');
@@ -162,7 +184,7 @@ describe('missing static assets', () => {
 describe('/docs', () => {
   const contract = () => JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8')) as { servers?: Array<{ url: string }> };
 
-  /** Runs the page's init script as a browser would on a page served from `origin`; answers what Swagger UI was given. */
+  /** Runs the page's init script as a browser would on a page served from `origin`; answers what Scalar was given. */
   async function runInit(origin: string, answer: () => Promise<Response> = async () => s.fetch('/openapi.json')) {
     const script = await (await s.fetch('/docs/assets/init.js')).text();
     const fetched: string[] = [];
@@ -173,7 +195,7 @@ describe('/docs', () => {
       window,
       document: { getElementById: (id: string) => (id === 'reference' ? reference : null) },
       fetch: (url: string) => { fetched.push(url); return answer(); },
-      SwaggerUIBundle: (options: Record<string, unknown>) => { given.push(options); return { ui: true }; },
+      Scalar: { createApiReference: (mount: unknown, options: Record<string, unknown>) => { given.push({ mount, ...options }); return { app: true }; } },
     });
     for (let i = 0; i < 50 && given.length === 0 && reference.textContent === ''; i++) await new Promise((r) => setTimeout(r, 10));
     return { fetched, given, reference, window };
@@ -181,17 +203,17 @@ describe('/docs', () => {
 
   it('"Try it out" calls the origin that served the page: it is first in the server list, the contract\'s follow', async () => {
     const origin = 'http://127.0.0.1:45678';
-    const { fetched, given, window } = await runInit(origin);
+    const { fetched, given, window, reference } = await runInit(origin);
     expect(fetched).toEqual(['/openapi.json']);
     expect(given).toHaveLength(1);
     const options = given[0]!;
-    expect(options).toMatchObject({ dom_id: '#reference', tryItOutEnabled: true });
+    expect(options.mount).toBe(reference);
     expect(options.url).toBeUndefined();
-    const servers = (options.spec as { servers: unknown[] }).servers;
+    const servers = (options.content as { servers: unknown[] }).servers;
     expect(servers).toEqual([{ url: origin, description: 'This server' }, ...(contract().servers ?? [])]);
     // The rest of the document is the published one.
-    expect({ ...(options.spec as object), servers: contract().servers }).toEqual(contract());
-    expect(window.ui).toEqual({ ui: true });
+    expect({ ...(options.content as object), servers: contract().servers }).toEqual(contract());
+    expect(window.reference).toEqual({ app: true });
   });
 
   it('lists the serving origin once when the contract names it too', async () => {
@@ -199,7 +221,7 @@ describe('/docs', () => {
     if (listed.length === 0) return;
     const origin = listed[0]!.url.replace(/\/+$/, '');
     const { given } = await runInit(origin);
-    const servers = (given[0]!.spec as { servers: Array<{ url: string }> }).servers;
+    const servers = (given[0]!.content as { servers: Array<{ url: string }> }).servers;
     expect(servers.map((x) => x.url)).toEqual([origin, ...listed.slice(1).map((x) => x.url)]);
     expect(servers[0]).toEqual({ url: origin, description: 'This server' });
   });
@@ -227,9 +249,16 @@ describe('/docs', () => {
     expect(init.headers.get('content-type')).toContain('application/javascript');
   });
 
-  it('serves only the Swagger UI files the page uses, not the package\'s demo page', async () => {
-    for (const path of ['/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js']) expect((await s.fetch(path)).status).toBe(200);
-    for (const path of ['/docs/assets/index.html', '/docs/assets/swagger-initializer.js', '/docs/assets/oauth2-redirect.html', '/docs/assets/package.json']) {
+  it('turns off what reaches other origins: the AI agent, MCP, the developer toolbar, telemetry, remote fonts', async () => {
+    const { given } = await runInit('http://127.0.0.1:45678');
+    expect(given[0]).toMatchObject({
+      showDeveloperTools: 'never', agent: { disabled: true }, mcp: { disabled: true }, telemetry: false, withDefaultFonts: false, persistAuth: false,
+    });
+  });
+
+  it('serves only the bundle the page uses, not the rest of the vendored folder', async () => {
+    expect((await s.fetch('/docs/assets/standalone.js', { method: 'HEAD' })).status).toBe(200);
+    for (const path of ['/docs/assets/README.md', '/docs/assets/VERSION', '/docs/assets/SHA256', '/docs/assets/swagger-ui-bundle.js']) {
       const res = await s.fetch(path);
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe('not_found');

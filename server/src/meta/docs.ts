@@ -1,15 +1,19 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import { Router, type Response } from 'express';
 import { staticAssets } from '../http/static-assets.js';
 
-// The package's folder, found without importing its index (which loads the whole 1 MB bundle at start).
-const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-/** The package's files the page uses (and their source maps); not its demo page, which loads a remote spec. */
-const SWAGGER_UI_FILES = ['swagger-ui-bundle.js', 'swagger-ui-bundle.js.map', 'swagger-ui.css', 'swagger-ui.css.map'];
+/**
+ * Scalar's API reference, its browser bundle vendored (see vendor/scalar-api-reference/README.md): the one file the
+ * page needs, served from our own origin.
+ */
+const SCALAR_DIR = fileURLToPath(new URL('../../../vendor/scalar-api-reference', import.meta.url));
 
-/** Scripts and requests from our own origin only (Swagger UI sets inline styles); never framed, like the dashboard. */
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
+/**
+ * Scripts, styles and requests from our own origin only: no CDN, no fonts from elsewhere, no telemetry (the bundle
+ * injects its styles inline). Never framed, like the dashboard.
+ */
+const CSP = "default-src 'self'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -17,27 +21,38 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docextract API reference</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="icon" href="/favicon.ico">
 </head>
 <body>
 <div id="reference"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/standalone.js"></script>
 <script src="/docs/assets/init.js"></script>
 </body>
 </html>
 `;
 
 /**
- * The page's script. "Try it out" calls the first server in the document, which is the contract's (a local default
- * port, or production), not the instance that served the page: a request from another origin that the page's CSP
- * and the API's lack of CORS both refuse ("Failed to fetch"). So the page reads the published document and puts
- * the origin that served it first in the server list, the contract's own after it; /openapi.json itself is served
- * unchanged.
+ * The page's script. Requests from the page ("Test Request", and the curl and Python samples it writes) go to the
+ * first server in the document, which is the contract's (a local default port, or production), not the instance
+ * that served the page: a request from another origin that the page's CSP and the API's lack of CORS both refuse.
+ * So the page reads the published document and puts the origin that served it first in the server list, the
+ * contract's own after it; /openapi.json itself is served unchanged.
+ *
+ * Scalar's hosted features (its AI agent, MCP generation, the developer toolbar, telemetry) are off: they reach
+ * other origins. The request samples are curl, which Scalar writes from the contract and its examples, and the
+ * TypeScript (our SDK) and Python (requests) programs the contract carries as `x-codeSamples`; Scalar's own Python
+ * is a bare call with no import, so it is hidden, like every other language.
  */
 export const DOCS_INIT_SCRIPT = `(function () {
   'use strict';
   var origin = window.location.origin;
+  var mount = document.getElementById('reference');
+  var ALL_BUT = function (keep) {
+    var targets = ['c', 'clojure', 'csharp', 'dart', 'fsharp', 'go', 'http', 'java', 'js', 'julia', 'kotlin', 'node', 'objc', 'ocaml', 'php', 'powershell', 'python', 'r', 'ruby', 'rust', 'shell', 'swift'];
+    var hidden = {};
+    targets.forEach(function (target) { hidden[target] = keep[target] ? keep[target] : true; });
+    return hidden;
+  };
   fetch('/openapi.json', { headers: { accept: 'application/json' } })
     .then(function (res) {
       if (!res.ok) throw new Error('GET /openapi.json answered ' + res.status);
@@ -46,10 +61,21 @@ export const DOCS_INIT_SCRIPT = `(function () {
     .then(function (spec) {
       var others = (spec.servers || []).filter(function (server) { return String(server.url).replace(/\\/+$/, '') !== origin; });
       spec.servers = [{ url: origin, description: 'This server' }].concat(others);
-      window.ui = SwaggerUIBundle({ spec: spec, dom_id: '#reference', deepLinking: true, tryItOutEnabled: true });
+      window.reference = Scalar.createApiReference(mount, {
+        content: spec,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        telemetry: false,
+        withDefaultFonts: false,
+        persistAuth: false,
+        authentication: { preferredSecurityScheme: 'ApiKeyAuth' },
+        defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+        hiddenClients: ALL_BUT({ shell: ['httpie', 'wget'] }),
+      });
     })
     .catch(function (err) {
-      document.getElementById('reference').textContent = 'The API reference could not be loaded: ' + err.message;
+      mount.textContent = 'The API reference could not be loaded: ' + err.message;
     });
 })();
 `;
@@ -60,7 +86,7 @@ function pageHeaders(res: Response): void {
   res.setHeader('Referrer-Policy', 'no-referrer');
 }
 
-/** The rendered reference, from swagger-ui-dist's files served here (no network needed), scripts from our origin only. */
+/** The rendered reference: Scalar's bundle and our init script, both from this origin (no network needed). */
 export function docsRoutes(): Router {
   const router = Router();
   router.get('/docs', (_req, res) => {
@@ -70,6 +96,7 @@ export function docsRoutes(): Router {
   router.get('/docs/assets/init.js', (_req, res) => {
     res.type('application/javascript').send(DOCS_INIT_SCRIPT);
   });
-  router.use('/docs/assets', staticAssets(SWAGGER_UI_DIR, { maxAge: '1h', only: SWAGGER_UI_FILES }));
+  // The bundle is 4.2 MB, about 1.2 MB gzipped; zlib runs on libuv's thread pool, not the event loop.
+  router.use('/docs/assets', compression(), staticAssets(SCALAR_DIR, { maxAge: '1h', only: ['standalone.js'] }));
   return router;
 }
