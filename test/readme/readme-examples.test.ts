@@ -1,5 +1,5 @@
-// README.md's "Calling it" examples, run as written against a fresh service: the shell blocks in one bash (curl and
-// the token script), the TypeScript block through the SDK. Only `http://127.0.0.1:8080` is pointed at the test's
+// README.md's examples, run as written against a fresh service: the quick start (its key script and curl, and its
+// TypeScript block through the SDK), and "Calling it"'s shell blocks in one bash (curl and the token script). Only `http://127.0.0.1:8080` is pointed at the test's
 // port. Each answer is checked: what the README shows (`# =>`, `// ...`) exactly, the extractions against what the
 // documents say.
 import { execFile } from 'node:child_process';
@@ -15,7 +15,9 @@ type Json = Record<string, any>;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Calling it'), readme.indexOf('\n## ', readme.indexOf('## Calling it') + 1));
-const blocks = (lang: string) => [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+const quickStart = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+const blocksOf = (text: string, lang: string) => [...text.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+const blocks = (lang: string) => blocksOf(section, lang);
 
 /** Splits what curl printed (JSON bodies back to back, some ending in a newline) into values. */
 function jsonValues(out: string): unknown[] {
@@ -42,7 +44,10 @@ describe("README's examples", () => {
 
   it('has the blocks this test runs', () => {
     expect(blocks('sh')).toHaveLength(3);
-    expect(blocks('ts')).toHaveLength(1);
+    expect(blocksOf(quickStart, 'sh')).toHaveLength(2);
+    expect(blocksOf(quickStart, 'ts')).toHaveLength(1);
+    // At most 15 lines from start to a first answer in curl and TypeScript, prose included.
+    expect(quickStart.split('\n').filter((l) => l.trim() && !l.startsWith('```') && !l.startsWith('## ')).length).toBeLessThanOrEqual(15);
   });
 
   it('runs the curl examples as written and gets the answers they promise', async () => {
@@ -88,8 +93,7 @@ describe("README's examples", () => {
   });
 
   it('runs the quick start as written: a key from npm run key, then the first curl answers the invoice', async () => {
-    const quick = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
-    const [start, first] = [...quick.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const [start, first] = blocksOf(quickStart, 'sh');
     expect(start).toContain('npm install && npm start'); // the service itself is this test's (npm start is run by signals.test.ts)
     writeFileSync(join(dir, 'quick-start.sh'), `set -euo pipefail\n${first!.replaceAll('http://127.0.0.1:8080', s.baseUrl)}`);
     const { stdout } = await promisify(execFile)('bash', [join(dir, 'quick-start.sh')], {
@@ -100,9 +104,9 @@ describe("README's examples", () => {
     expect(answer.data).toMatchObject({ invoiceNumber: 'INV-7', vendor: { name: 'ACME LLC' }, total: 4500, currency: 'USD' });
   });
 
-  it('runs the TypeScript example and prints what its comment says', async () => {
+  it('runs the quick start\'s TypeScript example and prints what its comment says', async () => {
     const { key } = await s.createKey('acct_readme_ts');
-    const code = blocks('ts')[0]!.replaceAll('http://127.0.0.1:8080', s.baseUrl);
+    const code = blocksOf(quickStart, 'ts')[0]!.replaceAll('http://127.0.0.1:8080', s.baseUrl);
     const file = join(root, 'test/readme', `.snippet-${process.pid}.ts`);
     writeFileSync(file, code);
     const printed: unknown[][] = [];
