@@ -290,6 +290,32 @@ describe("vendor.name", () => {
 });
 
 describe("vendor", () => {
+  it('reads a letterhead written on one line with middle dots, under a copy mark in brackets', () => {
+    const data = extractFixed('invoice', [
+      '              (Duplicate for Transporter)',
+      'Atelier Brandt KG · Lindenstraße 14 · 10969 Berlin',
+      '',
+      'Rechnung Nr. AB-5512',
+      'Datum: 12.05.2026',
+      'Gesamtbetrag: 1.190,00 €',
+    ].join('\n'));
+    expect(data.vendor).toEqual({ name: 'Atelier Brandt KG', address: 'Lindenstraße 14, 10969 Berlin', taxId: null });
+  });
+
+  it('leaves business and licence numbers under the letterhead out of the address', () => {
+    const data = extractFixed('invoice', [
+      'Reef Coast Electrical',
+      'ACN 612 448 901',
+      'Electrical Contractor Licence No. 77412',
+      '14 Esplanade, Townsville QLD 4810',
+      '',
+      'Invoice: RCE-208',
+      'Total: $880.00',
+    ].join('\n'));
+    expect(data.vendor.name).toBe('Reef Coast Electrical');
+    expect(data.vendor.address).toBe('14 Esplanade, Townsville QLD 4810');
+  });
+
   it('reads a letterhead beside the invoice details, and Bill To beside Ship To, column by column', () => {
     const { data } = readReadsALetterheadBesideTheInvoice();
     expect(data.vendor).toEqual({ name: 'HOLMGREN VERKTYG AB', address: 'Kungsgatan 12, 411 19 Göteborg, Sweden', taxId: 'SE556677889901' });
@@ -297,6 +323,32 @@ describe("vendor", () => {
 });
 
 describe("total", () => {
+  it('reads Indian digit grouping, a taxable value, CGST and SGST lines and the tax total', () => {
+    const data = extractFixed('invoice', [
+      'Vasant Textiles Private Limited',
+      'Plot 22, MIDC Bhosari, Pune 411026',
+      '',
+      'Tax Invoice No: VT/26-27/0147',
+      'Invoice Date: 14/05/2026',
+      '',
+      'Description            Qty    Rate          Amount',
+      'Cotton shirting (m)    1500   120.00        1,80,000.00',
+      '',
+      'Taxable Value : 1,80,000.00',
+      'CGST @ 2.5%   : 4,500.00',
+      'SGST @ 2.5%   : 4,500.00',
+      'Total Tax     : 9,000.00',
+      'Grand Total   : ₹ 1,89,000.00',
+    ].join('\n'));
+    expect([data.subtotal, data.tax, data.total, data.currency]).toEqual([180000, 9000, 189000, 'INR']);
+    expect(data.lineItems).toEqual([{ description: 'Cotton shirting (m)', quantity: 1500, unitPrice: 120, amount: 180000 }]);
+  });
+
+  it('adds tax lines up when no line totals them', () => {
+    const data = extractFixed('invoice', 'Maple Print Co.\nInvoice: MP-9\nSubtotal: $100.00\nGST 5%: $5.00\nPST 7%: $7.00\nTotal: $112.00');
+    expect([data.subtotal, data.tax, data.total]).toEqual([100, 12, 112]);
+  });
+
   it('reads a letterhead beside the invoice details, and Bill To beside Ship To, column by column', () => {
     const { data } = readReadsALetterheadBesideTheInvoice();
     expect(data.total).toBe(6250);

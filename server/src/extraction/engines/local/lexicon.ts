@@ -83,6 +83,7 @@ export const TAX_ID_LABELS = ['tax id', 'tax no', 'tax number', 'vat no', 'vat n
 export const SUBTOTAL_LABELS = [
   'subtotal', 'sub total', 'net amount', 'net total', 'net', 'amount before tax', 'total before tax', 'total excl vat', 'total excluding vat',
   'total excl tax', 'total net', 'merchandise total', 'items total', 'subtotal excl vat',
+  'taxable value', 'taxable amount', // India (GST invoices)
   'nettobetrag', 'zwischensumme', 'summe netto', 'zwischensumme netto', 'nettosumme', // de
   'total ht', 'sous total', // fr
   'base imponible', 'importe neto', // es
@@ -91,12 +92,13 @@ export const SUBTOTAL_LABELS = [
 export const TAX_LABELS = [
   'tax', 'sales tax', 'vat', 'hst', 'gst', 'pst', 'qst', 'tax total', 'total tax', 'vat amount', 'tax amount', 'gst hst', 'state tax', 'taxes',
   'vat total', 'total taxes', 'total tax amount', 'taxes total',
+  'igst', 'cgst', 'sgst', 'utgst', // India: integrated, central, state and union-territory GST
   'mwst', 'ust', 'mehrwertsteuer', 'umsatzsteuer', // de
   'tva', // fr
   'iva', // es, it
 ];
 /** Words that make a label a tax when it has more words (`VAT 20%`, `BTW 21%`), unless it is a tax number's. */
-export const TAX_WORDS = ['tax', 'vat', 'gst', 'hst', 'mwst', 'ust', 'tva', 'iva', 'btw', 'moms', 'mva'];
+export const TAX_WORDS = ['tax', 'vat', 'gst', 'hst', 'igst', 'cgst', 'sgst', 'utgst', 'mwst', 'ust', 'tva', 'iva', 'btw', 'moms', 'mva'];
 /** A total that is the amount to pay, over a plain `Total`. */
 export const TOTAL_STRONG_LABELS = [
   'grand total', 'total due', 'total amount', 'invoice total', 'total payable', 'amount payable', 'total to pay', 'total incl vat',

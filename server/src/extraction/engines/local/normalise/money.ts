@@ -1,4 +1,4 @@
-// Amounts of money in US (1,234.56) and European (1.234,56) notation, with their currency marks.
+// Amounts of money in US (1,234.56), European (1.234,56) and Indian (1,23,456.78) notation, with their currency marks.
 import { CODE_RE_SOURCE, ISO_CODES, SYMBOL_RE_SOURCE, codeForSymbol } from './currency.js';
 
 export type NumberStyle = 'us' | 'eu';
@@ -41,7 +41,9 @@ export function parseNumber(raw: string, style: NumberStyle = 'us'): number | nu
 
 // Thousands groups by `,` `.` `'` or a narrow/no-break space; a plain space separates table columns instead.
 // `1 234,56`: a single plain space groups thousands only when decimals follow, so `2   150.00` stays two columns.
-const NUM = String.raw`\(?-?\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
+// `6,98,560.00`, `48,00,000`: Indian grouping (lakh, crore), twos above the last three digits; tried first, so its
+// `6,98` is not read as a number of its own.
+const NUM = String.raw`\(?-?\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?(?![\d,])\)?|\(?-?\d{1,3}(?: \d{3})+[.,]\d{2}(?!\d)\)?|\(?-?\d{1,3}(?:[,.\u202f\u00a0']\d{3})+(?:[.,]\d{1,3})?\)?|\(?-?\d+(?:[.,]\d{1,3})?\)?`;
 const AMOUNT_RE = new RegExp(
   String.raw`(?<pre>(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])(?:\s?\$)?|(?:${SYMBOL_RE_SOURCE}))?\s?(?<num>${NUM})(?<k>[kK]\b)?(?:\s?(?<post>€|£|(?<![A-Za-z])(?:${CODE_RE_SOURCE})(?![A-Za-z])|EUR|euros?))?`,
   'gu',

@@ -19,12 +19,21 @@ const KV_LIKE = /^[\p{L}][\p{L} .'’/&-]{0,40}:\s*\S/u;
 /** An address's lines joined by commas, a comma a line already ends with not doubled (`JALAN PUTRA 1,` / `TAMAN`). */
 export const addressOf = (lines: string[]) => lines.map((l) => clean(l).replace(/\s*[,;]$/, '')).filter(Boolean).join(', ');
 
+/**
+ * A registration, tax, business, licence or bank account number's line (`Reg. No 14455667`, `ABN 51 824 377 019`,
+ * `Electrical Contractor Licence No. 77412`, `IBAN NL91 ABNA ...`): part of a party's block, never of its address.
+ */
+export function idLine(text: string): boolean {
+  if (/\b(?:reg(?:istration)?\.?\s*(?:no|nr|code|number)|company\s+(?:no|number|reg)|vat\s*(?:no|id|reg)|tax\s*id)\b/i.test(text)) return true;
+  return /\b(?:ABN|ACN|GSTIN|CIN|PAN|EIN|UEN|CNPJ|SIRET|KvK|IBAN|BIC|SWIFT)\b|\blicen[cs]e\s*(?:no|nr|number|#)|\b(?:a\/c|account)\s*(?:no|nr|number|#)/i.test(text) && (text.match(/\d/g) ?? []).length >= 5;
+}
+
 /** Whether a line belongs in an address: not a phone, e-mail, labelled field or date. */
 export function addressLine(text: string): boolean {
   if (!text || CONTACT.test(text) || KV_LIKE.test(text)) return false;
   // `Reg. code 14455667 | VAT No: EE1029`: registration and tax numbers are not part of an address.
   if (text.split(/\s+\|\s+/).some((part) => KV_LIKE.test(part) || CONTACT.test(part))) return false;
-  if (/\b(?:reg(?:istration)?\.?\s*(?:no|nr|code|number)|company\s+(?:no|number|reg)|vat\s*(?:no|id|reg)|tax\s*id)\b/i.test(text)) return false;
+  if (idLine(text)) return false;
   if (PHONE.test(text) && !/\p{L}{3}/u.test(text.replace(/^(?:tel|phone)\b/i, ''))) return false;
   // `(860671-D)`, `(CO. REG : 860671-D)`: a registration number in brackets.
   if (/^\(.*\d.*\)$/.test(text.trim())) return false;
@@ -73,8 +82,8 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
     while (i < n && !doc.lines[i]!.text) i++;
     if (i >= n) return null;
     const t = doc.lines[i]!.text;
-    // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`.
-    if (PAGE.test(t)) { i++; continue; }
+    // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`, `(Original for Recipient)`, `(Duplicate)`.
+    if (PAGE.test(t) || /^\([^()\d]*\)$/.test(t)) { i++; continue; }
     if (TITLE.test(t) && t.split(/\s+/).length <= 5 || /[\/|]/.test(t) && t.split(/\s+/).every((w) => TITLE.test(w) || w === '/' || w === '|')) { i++; continue; }
     if (KV_LIKE.test(t)) return null;
     break;
@@ -83,11 +92,19 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   const lines = new Set<number>([i]);
   // `HARROWGATE & PIKE JOINERY LTD          TAX INVOICE`: the document's title beside the name is not part of it.
   const columns = doc.lines[i]!.raw.trim().split(/\s{3,}/);
-  const name = columns.length > 1 && columns.slice(1).every((c) => TITLE.test(c)) ? columns[0]! : doc.lines[i]!.text;
+  let name = columns.length > 1 && columns.slice(1).every((c) => TITLE.test(c)) ? columns[0]! : doc.lines[i]!.text;
   const rest: string[] = [];
+  // `Druckerei Sonnenberg GmbH · Karl-Heine-Straße 92 · 04229 Leipzig`: a letterhead on one line, its parts set apart by
+  // a middle dot, bullet or bar; the name first, then the address parts that are one.
+  const parts = name.split(/\s+[·•|]\s+/);
+  if (parts.length > 1) {
+    name = parts[0]!;
+    for (const part of parts.slice(1)) { if (!addressLine(part)) break; rest.push(part); }
+  }
   let j = i + 1;
   for (; j < n && doc.lines[j]!.text; j++) {
     const t = doc.lines[j]!.text;
+    if (idLine(t)) { lines.add(j); continue; }
     if (!addressLine(t) || TITLE.test(t)) break;
     lines.add(j);
     rest.push(t);

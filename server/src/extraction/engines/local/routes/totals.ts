@@ -46,10 +46,14 @@ export interface Totals {
   currency: string | null;
 }
 
+/** `Total Tax`, `Tax total`, `TOTAL GST`: the line that totals the tax lines above it (`IGST @ 18%`, `GST 6%`). */
+const TAXES_TOTAL = new RegExp(String.raw`^(?:total (?:${TAX_WORDS.join('|')}|taxes)(?: amount)?|(?:${TAX_WORDS.join('|')}|taxes) total)$`);
+
 export function extractTotals(doc: Doc, from = 0): Totals {
   const out: Totals = { subtotal: null, tax: null, tip: null, total: null, firstLine: null, currency: null };
   let strong: number | null = null;
   let taxSum = 0, taxLines = 0;
+  let taxesTotal: number | null = null;
   for (const l of labelledLines(doc)) {
     if (l.line < from) continue;
     const kind = summaryKind(l.key, l.label);
@@ -64,12 +68,14 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? dollar;
     if (kind === 'subtotal') out.subtotal ??= last.value;
     else if (kind === 'tip') out.tip ??= last.value;
+    else if (kind === 'tax' && TAXES_TOTAL.test(l.key)) taxesTotal ??= last.value;
     else if (kind === 'tax') { taxSum += last.value; taxLines++; }
     else if (kind === 'totalStrong') { strong ??= last.value; if (code) out.currency = code; }
     else { out.total = out.total ?? last.value; if (code) out.currency ??= code; }
   }
-  // Several tax lines (GST + PST) add up; one line is itself.
-  if (taxLines > 0) out.tax = Math.round(taxSum * 100) / 100;
+  // Several tax lines (GST + PST) add up; one line is itself; a line totalling them (`Total Tax`) is the tax.
+  if (taxesTotal !== null) out.tax = taxesTotal;
+  else if (taxLines > 0) out.tax = Math.round(taxSum * 100) / 100;
   if (strong !== null) out.total = strong;
   return out;
 }
