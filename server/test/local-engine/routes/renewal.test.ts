@@ -154,6 +154,17 @@ describe("billingAmount", () => {
     const { data } = readReadsRenewalOfProduct40Seats();
     expect([data.billingAmount.value, data.currency.value, data.billingFrequency.value]).toEqual([10080, 'EUR', 'annual']);
   });
+
+  it('takes no unit price (per user, per call) for the billed amount, nor an overage line\'s period for the billing', () => {
+    const data = extractFixed('renewal', [
+      'ORDER FORM',
+      'Vendor: Kitewing Analytics Ltd',
+      'Fees: GBP 4.20 per user per month, 300 users',
+      'Storage overage charged at GBP 0.05 per GB each month',
+      'Billing: invoiced quarterly in advance.',
+    ].join('\n'));
+    expect([data.billingAmount.value, data.billingFrequency.value]).toEqual([null, 'quarterly']);
+  });
 });
 
 describe("vendorName", () => {

@@ -142,13 +142,16 @@ const FREQ: [RegExp, Renewal['billingFrequency']['value']][] = [
   [/\b(?:annual(?:ly)?|per (?:year|annum)|a year|each year|yearly|every year|\/\s?(?:yr|year)\b|p\.a\.)/i, 'annual'],
 ];
 
+const UNIT_PRICE_AFTER = /^\s*(?:(?:per|an?|each|\/)\s*(?!month\b|mo\b|year\b|yr\b|annum\b|quarter\b|week\b|term\b)(?:\d[\d,]*\s+)?(?:[a-z]+ )?(?:employee|user|seat|licen[cs]e|call|request|transaction|unit|document|page|hour|gb|member|host|device|agent|credit|message|api call)s?\b)/i;
+
 function billing(doc: Doc, stmts: string[]) {
-  const exclude = /\bcommit|\bminimum|\bsetup\b|\bset-up\b|\bonboarding\b|\bpenalt|\blate fee|\binterest\b|\bcredit\b|\bdiscount\b|\bsaving/i;
+  const exclude = /\bcommit|\bminimum|\boverage\b|\bsetup\b|\bset-up\b|\bonboarding\b|\bpenalt|\blate fee|\binterest\b|\bcredit\b|\bdiscount\b|\bsaving/i;
   const feeWord = /\b(?:fee|fees|price|pricing|cost|charge|charges|billed|invoiced|subscription|rate|amount|payable|renewal price|total|per (?:month|year|annum|quarter)|\/\s?(?:mo|month|yr|year))\b/i;
   const candidates: { stmt: string; amount: { value: number; currency: string | null; raw: string } }[] = [];
   for (const s of stmts) {
     if (exclude.test(s) || !feeWord.test(s)) continue;
-    const a = findAmounts(s, doc.numberStyle).find((x) => x.currency && x.value > 0);
+    // `SGD 2.50 per employee per month`, `$0.004 per call`: a unit's price, not what is billed.
+    const a = findAmounts(s, doc.numberStyle).find((x) => x.currency && x.value > 0 && !UNIT_PRICE_AFTER.test(s.slice(x.end)));
     if (a) candidates.push({ stmt: s, amount: a });
   }
   // A statement that names its period is the billed amount; otherwise the first fee.
@@ -164,7 +167,8 @@ function billing(doc: Doc, stmts: string[]) {
   if (pick) { const f = freqIn(pick.stmt); if (f) frequency = g(f, pick.stmt); }
   if (frequency.value === null) {
     for (const s of stmts) {
-      if (!/\b(?:billed|invoiced|charged|billing|payable)\b/i.test(s)) continue;
+      // `overage billed at $0.004 per call` beside `2,000,000 calls per month` says nothing of the billing period.
+      if (!/\b(?:billed|invoiced|charged|billing|payable)\b/i.test(s) || exclude.test(s)) continue;
       const f = freqIn(s);
       if (f) { frequency = g(f, s); break; }
     }
