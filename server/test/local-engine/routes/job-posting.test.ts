@@ -68,6 +68,11 @@ describe("employmentType", () => {
 });
 
 describe("salaryRange", () => {
+  it('a bare $ is the dollar its pay line names in brackets', () => {
+    const data = extractFixed('job-posting', 'Line Cook\nCompany: Harbourside Grill\nLocation: Auckland, New Zealand\nPay: $29.00 - $32.00 per hour (NZD)\nPart-time');
+    expect(data.salaryRange).toEqual({ min: 29, max: 32, currency: 'NZD', period: 'hour' });
+  });
+
   it('says remote true for a remote-first role and null pay when none is stated', () => {
     const { data } = readSaysRemoteTrueForARemote();
     expect(data.salaryRange).toEqual({ min: null, max: null, currency: null, period: null });
@@ -143,6 +148,11 @@ describe("title", () => {
 });
 
 describe("location", () => {
+  it('ends at a dash that starts a clause about how the work is done', () => {
+    const data = extractFixed('job-posting', 'Data Analyst\nCompany: Nordlys Energi AS\nLocation: Oslo, Norway – occasional travel to Bergen\nFull-time');
+    expect(data.location).toBe('Oslo, Norway');
+  });
+
   it('reads a pipe-separated summary line by the shape of each part', () => {
     const { data } = readReadsAPipeSeparatedSummaryLine();
     expect(data.location).toBe('Lyon, France');

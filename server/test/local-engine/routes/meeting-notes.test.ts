@@ -74,6 +74,11 @@ describe("topicsDiscussed", () => {
 });
 
 describe("attendees", () => {
+  it('leaves a group title (`Councillors`, `Trustees`) out of the first name it leads', () => {
+    const data = extractFixed('meeting-notes', 'Minutes of the Trust Board, 4 June 2026\nPresent: Trustees Mary Okonjo (Chair), Liam Byrne and Sara Nystrom\nRESOLVED that the accounts be approved.');
+    expect(data.attendees).toEqual(['Mary Okonjo', 'Liam Byrne', 'Sara Nystrom']);
+  });
+
   it('reads one person per list item, without the role after a comma or dash, and never an acronym as a name', () => {
     const { data } = readReadsOnePersonPerListItem();
     expect(data.attendees).toEqual(['Ana Lima', 'Joe Park', 'Mei Chen', 'Sam O\'Neil']);

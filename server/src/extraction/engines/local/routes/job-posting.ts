@@ -4,7 +4,7 @@ import type { Doc, Section } from '../segment/document.js';
 import { pair, pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { parseDate } from '../normalise/dates.js';
-import { currencyIn } from '../normalise/currency.js';
+import { DOLLAR_CODES, currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { LEGAL_FORM_END, LEGAL_FORM_STRONG_SOURCE, ORGANISATION_WORD } from '../lexicon.js';
 import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
@@ -80,7 +80,12 @@ function salary(doc: Doc): Job['salaryRange'] {
     const a = found[0]!, b = found[1];
     const isRange = !!b && /^\s*(?:-|–|—|to|bis|and)\s*$/i.test(c.slice(a.end, b.index));
     const amounts = isRange ? [a, b!] : [a];
-    const currency = amounts.find((x) => x.currency)?.currency ?? currencyIn(c) ?? null;
+    let currency = amounts.find((x) => x.currency)?.currency ?? currencyIn(c) ?? null;
+    // `$34.50 – $37.00 per hour (AUD)`: a bare `$` is the dollar its line, else its document, names.
+    if (currency === 'USD' && amounts.every((x) => !x.currency || /^\$/.test(x.raw))) {
+      const named = new RegExp(`(?<![A-Za-z])(${[...DOLLAR_CODES].join('|')})(?![A-Za-z])`).exec(c)?.[1];
+      currency = named ?? (doc.currency && DOLLAR_CODES.has(doc.currency) ? doc.currency : currency);
+    }
     if (!currency && !isRange) continue;
     const values = amounts.map((x) => x.value);
     const rest = c.slice(amounts[amounts.length - 1]!.end);
@@ -110,6 +115,9 @@ function remote(doc: Doc): boolean | null {
 }
 
 function stripWorkplace(s: string): string {
+  // `Berlin, Germany – fully remote possible from anywhere in the EU`: a clause after a dash says how, not where.
+  const clause = /^(.*?\S)\s+[-–—;]\s+\p{Ll}/u.exec(s);
+  if (clause && !/\b(?:remote|hybrid|on[- ]?site|onsite)\b/i.test(clause[1]!)) s = clause[1]!;
   return trimPunct(clean(s.replace(/\((?:[^)]*\b(?:remote|hybrid|on[- ]?site|onsite|in[- ]office|office[- ]based)\b[^)]*)\)/gi, '').replace(/\b(?:remote|hybrid|on[- ]?site|onsite|in[- ]office)\b\s*(?:[-–—/|,]|or|and)?/gi, '').replace(/\s*[-–—/|,]\s*$/, '')));
 }
 

@@ -28,7 +28,7 @@ function isName(s: string): boolean {
 
 /** Titles and job words written before a name (`Dr. Helen Park`, `Nurse Lead Sam Ortiz`): a name is the person alone. */
 const HONORIFIC = new RegExp(String.raw`^(?:${HONORIFIC_SOURCE}\.?\s+)+`, 'i');
-const ROLE_WORDS = new Set(['nurse', 'lead', 'head', 'chair', 'chairperson', 'director', 'manager', 'engineer', 'officer', 'secretary', 'treasurer', 'president', 'vp', 'ceo', 'cfo', 'cto', 'coo', 'cmo', 'designer', 'analyst', 'counsel', 'coordinator', 'supervisor', 'intern', 'consultant', 'facilitator', 'scribe', 'senior', 'junior', 'principal', 'product', 'project', 'program', 'sales', 'marketing', 'finance', 'hr', 'it', 'ops', 'operations', 'team', 'tech', 'technical', 'clinical', 'medical', 'charge']);
+const ROLE_WORDS = new Set(['nurse', 'lead', 'head', 'chair', 'chairperson', 'director', 'manager', 'engineer', 'officer', 'secretary', 'treasurer', 'president', 'vp', 'ceo', 'cfo', 'cto', 'coo', 'cmo', 'designer', 'analyst', 'counsel', 'coordinator', 'supervisor', 'intern', 'consultant', 'facilitator', 'scribe', 'senior', 'junior', 'principal', 'product', 'project', 'program', 'sales', 'marketing', 'finance', 'hr', 'it', 'ops', 'operations', 'team', 'tech', 'technical', 'clinical', 'medical', 'charge', 'councillor', 'councillors', 'cllr', 'cllrs', 'councilor', 'councilors', 'alderman', 'aldermen', 'trustee', 'trustees', 'governor', 'governors', 'directors', 'members', 'member']);
 
 export function personName(s: string): string {
   let n = s.replace(HONORIFIC, '');
