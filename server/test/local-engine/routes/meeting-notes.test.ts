@@ -56,7 +56,59 @@ function readListsAttendeesWithoutHonorificsOrJob() {
   return { data };
 }
 
+
+/** German minutes: `Teilnehmer`, `Tagesordnung` with `TOP` items, `Beschlüsse`, `Aufgaben` with `bis` dates, `Offene Punkte` */
+function readGermanMinutes() {
+  return extractFixed('meeting-notes', [
+    'Protokoll Teamrunde Einkauf',
+    'Datum: 05.05.2026',
+    'Teilnehmer: Lena Brandt, Omar Haddad, Pia Sommer',
+    '',
+    'Tagesordnung',
+    'TOP 1  Lieferantenbewertung',
+    'TOP 2  Preisrunde Verpackung',
+    'TOP 3  Rahmenvertrag-Verlängerung',
+    '',
+    'Beschlüsse',
+    '- Der Rahmenvertrag mit Kessler wird um ein Jahr verlängert.',
+    '',
+    'Aufgaben',
+    '- Omar Haddad: Angebote für Kartonagen einholen – bis 15.05.',
+    '- Pia Sommer: Bewertungsbogen überarbeiten',
+    '',
+    'Offene Punkte',
+    '- Wer übernimmt die Urlaubsvertretung im Juni?',
+  ].join('\n'));
+}
+
+/** Council minutes: minute references as item numbers, `RESOLVED` lines, an owner with a role in brackets */
+function readCouncilMinutes() {
+  return extractFixed('meeting-notes', [
+    'Elmbridge Green Town Council - Minutes of the Finance Committee',
+    'held on Monday 2nd February 2026',
+    '',
+    'Present: Councillors Ada Reyes (Chair), Tom Wills and Kay Obi',
+    '',
+    '26/010 Bank reconciliation',
+    'RESOLVED that the bank reconciliation for January be approved.',
+    '',
+    '26/011 Grant applications',
+    'Two applications were received.',
+    'RESOLVED to award £500 to the Elmbridge Youth Club.',
+    '',
+    '26/012 Cemetery fees',
+    'Discussed. No decision; a report will follow.',
+    '',
+    'ACTIONS',
+    '- Joe Pike (Clerk) to pay the grant by 20th February.',
+  ].join('\n'));
+}
+
 describe("topicsDiscussed", () => {
+  it('reads German `TOP` agenda items, and council minute references as item numbers', () => {
+    expect(readGermanMinutes().topicsDiscussed).toEqual(['Lieferantenbewertung', 'Preisrunde Verpackung', 'Rahmenvertrag-Verlängerung']);
+    expect(readCouncilMinutes().topicsDiscussed).toEqual(['Bank reconciliation', 'Grant applications', 'Cemetery fees']);
+  });
   it('keeps every numbered line of the list as an item, a colon inside one included', () => {
     const data = extractFixed('meeting-notes', 'Committee notes\nDate: 4 March 2026\n\nItems discussed\n1. Fair planning\n2. Treasurer\'s report: balance £3,412.50\n3. Playground quote\n');
     expect(data.topicsDiscussed).toEqual(['Fair planning', 'Treasurer\'s report: balance £3,412.50', 'Playground quote']);
@@ -74,6 +126,9 @@ describe("topicsDiscussed", () => {
 });
 
 describe("attendees", () => {
+  it('reads `Teilnehmer:`', () => {
+    expect(readGermanMinutes().attendees).toEqual(['Lena Brandt', 'Omar Haddad', 'Pia Sommer']);
+  });
   it('leaves a group title (`Councillors`, `Trustees`) out of the first name it leads', () => {
     const data = extractFixed('meeting-notes', 'Minutes of the Trust Board, 4 June 2026\nPresent: Trustees Mary Okonjo (Chair), Liam Byrne and Sara Nystrom\nRESOLVED that the accounts be approved.');
     expect(data.attendees).toEqual(['Mary Okonjo', 'Liam Byrne', 'Sara Nystrom']);
@@ -98,6 +153,13 @@ describe("date", () => {
 });
 
 describe("actionItems", () => {
+  it('reads `Aufgaben` with `bis` due dates in the meeting\'s year, and an owner followed by a role in brackets', () => {
+    expect(readGermanMinutes().actionItems).toEqual([
+      { owner: 'Omar Haddad', task: 'Angebote für Kartonagen einholen', dueDate: '2026-05-15' },
+      { owner: 'Pia Sommer', task: 'Bewertungsbogen überarbeiten', dueDate: null },
+    ]);
+    expect(readCouncilMinutes().actionItems).toEqual([{ owner: 'Joe Pike', task: 'pay the grant', dueDate: '2026-02-20' }]);
+  });
   it('reads actions from a pipe table and the meeting date over a printed-on stamp', () => {
     const { data } = readReadsActionsFromAPipeTable();
     expect(data.actionItems).toEqual([
@@ -133,6 +195,10 @@ describe("title", () => {
 });
 
 describe("decisions", () => {
+  it('reads `Beschlüsse`, and formal minutes\' `RESOLVED` lines as written', () => {
+    expect(readGermanMinutes().decisions).toEqual(['Der Rahmenvertrag mit Kessler wird um ein Jahr verlängert.']);
+    expect(readCouncilMinutes().decisions).toEqual(['RESOLVED that the bank reconciliation for January be approved.', 'RESOLVED to award £500 to the Elmbridge Youth Club.']);
+  });
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
     const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.decisions).toEqual(['that plot fees stay at £40.', 'that the repair quote of £900 be accepted.']);
@@ -140,6 +206,9 @@ describe("decisions", () => {
 });
 
 describe("openQuestions", () => {
+  it('reads `Offene Punkte`', () => {
+    expect(readGermanMinutes().openQuestions).toEqual(['Wer übernimmt die Urlaubsvertretung im Juni?']);
+  });
   it('skips an organisation letterhead for the title, ends the agenda where numbering restarts, and reads every RESOLVED line', () => {
     const { data } = readSkipsAnOrganisationLetterheadForThe();
     expect(data.openQuestions).toEqual(['Should the society buy a shared rotavator?']);

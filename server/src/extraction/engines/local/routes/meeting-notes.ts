@@ -9,13 +9,18 @@ import { field, finder, list, runTable, type FieldTable, type Trace } from '../f
 
 type Notes = FixedData['meeting-notes'];
 
-const TITLE_LABELS = ['title', 'meeting', 'subject', 'minutes', 'meeting title', 're', 'topic', 'minutes of', 'meeting name'];
-const DATE_LABELS = ['date', 'meeting date', 'held on', 'when', 'date time', 'date and time', 'held'];
-const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', 'in attendance', 'attending', 'people', 'who', 'members present', 'invitees', 'attended'];
-const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics'];
-const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision'];
-const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items'];
-const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending', 'carried forward', 'carried over', 'deferred', 'parked'];
+const TITLE_LABELS = ['title', 'meeting', 'subject', 'minutes', 'meeting title', 're', 'topic', 'minutes of', 'meeting name', 'betreff', 'objet', 'asunto'];
+const DATE_LABELS = ['date', 'meeting date', 'held on', 'when', 'date time', 'date and time', 'held', 'datum', 'fecha'];
+const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', 'in attendance', 'attending', 'people', 'who', 'members present', 'invitees', 'attended',
+  'teilnehmende', 'teilnehmer', 'teilnehmer innen', 'anwesend', 'présents', 'presents', 'asistentes', 'participantes'];
+const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics',
+  'tagesordnung', 'themen', 'ordre du jour', 'orden del día', 'orden del dia'];
+const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision',
+  'beschlüsse', 'beschluss', 'entscheidungen', 'ergebnisse', 'décisions', 'decisions prises', 'acuerdos', 'decisiones'];
+const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items',
+  'aufgaben', 'to dos', 'maßnahmen', 'massnahmen', 'nächste schritte', 'actions à mener', 'tareas', 'próximos pasos'];
+const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending', 'carried forward', 'carried over', 'deferred', 'parked',
+  'offene fragen', 'offene punkte', 'questions ouvertes', 'points ouverts', 'preguntas abiertas', 'temas pendientes'];
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 
@@ -74,7 +79,7 @@ function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
   let t = clean(text.replace(/^\[[\sxX]?\]\s*/, '').replace(/^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*/i, ''));
   let dueDate: string | null = null;
   // Due date: `(due 2026-03-16)`, `by 2026-02-19`, `- due Friday 3 April`, `deadline: ...`.
-  const due = /\s*[([,;–—-]?\s*\b(?:due|by|before|deadline|until|no later than)\b[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$/i.exec(t);
+  const due = /\s*[([,;–—-]?\s*\b(?:due|by|before|deadline|until|no later than|bis)\b[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$/i.exec(t);
   if (due) {
     const d = findDates(due[1]!, doc.dateOptions)[0]?.iso ?? dayMonth(due[1]!, doc.dateOptions.year);
     if (d) { dueDate = d; t = clean(t.slice(0, due.index)); }
@@ -82,7 +87,8 @@ function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
   }
   let owner: string | null = null;
   let m: RegExpExecArray | null;
-  if ((m = new RegExp(`^(${NAME})\\s*(?:->|=>|[:\\-–—→]|\\bto\\b|\\bwill\\b)\\s*(.+)$`, 'u').exec(t)) && isName(m[1]!)) {
+  // `Tom Needham (Clerk) to place the order`: a role in brackets may follow the owner's name.
+  if ((m = new RegExp(`^(${NAME})(?:\\s*\\([^)]*\\))?\\s*(?:->|=>|[:\\-–—→]|\\bto\\b|\\bwill\\b)\\s*(.+)$`, 'u').exec(t)) && isName(m[1]!)) {
     owner = m[1]!;
     t = m[2]!;
   } else if ((m = new RegExp(`^\\[(${NAME})\\]\\s*(.+)$`, 'u').exec(t))) {
@@ -126,11 +132,16 @@ function actionTable(doc: Doc): Notes['actionItems'] {
 }
 
 /** The agenda or topics list; without one, minutes' numbered item headings (`1. Treasurer's report`) are the topics. */
+/** An agenda item's number: `1.`, `2)`, a council's minute reference `26/031`, German `TOP 3`, `Item 4:`. */
+const ITEM_NUMBER = /^\s*(?:\d{1,2}[.)]|\d{1,4}\/\d{1,4}|TOP\s*\d{1,2}[.:]?|item\s+\d{1,2}[.:]?)\s+(?=\S)/i;
+
 function topics(doc: Doc): string[] {
-  const listed = listOf(firstSection(doc, TOPICS));
+  // A list, or at least two lines, under the heading: `Discussed. No resolution yet.` is a sentence, not an agenda.
+  const section = firstSection(doc, TOPICS);
+  const listed = section && (section.items.length || section.body.length > 1) ? listOf(section).map((t) => clean(t.replace(ITEM_NUMBER, ''))) : [];
   if (listed.length) return listed;
-  const numbered = doc.sections.filter((s) => /^\s*\d{1,2}[.)]\s+\S/.test(doc.lines[s.line]!.raw) && s.heading.split(/\s+/).length <= 8);
-  return numbered.length >= 2 ? numbered.map((s) => clean(s.heading)) : [];
+  const numbered = doc.sections.filter((s) => ITEM_NUMBER.test(doc.lines[s.line]!.raw) && s.heading.split(/\s+/).length <= 10);
+  return numbered.length >= 2 ? numbered.map((s) => clean(s.heading.replace(ITEM_NUMBER, ''))) : [];
 }
 
 /** A letterhead above the title (`NORTHGATE HOUSING CO-OPERATIVE LTD` over `Monthly Board Meeting`) is not the title. */
@@ -184,7 +195,7 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
     finder('attendees pair', ({ doc }) => names(pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value).map((kv) => kv.value))),
     finder('attendees section', ({ doc }) => { const s = firstSection(doc, ATTENDEE_LABELS); return names(listOf(s), !!s?.items.length); }),
   ]),
-  topicsDiscussed: list('statement', [finder('agenda or numbered headings', ({ doc }) => topics(doc).map((t) => t.replace(/\s*[-–—(]\s*(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')))]),
+  topicsDiscussed: list('statement', [finder('agenda or numbered headings', ({ doc }) => topics(doc).map((t) => t.replace(/(?:\s+[-–—]\s*|\s*\()(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')))]),
   decisions: list('statement', [
     // `RESOLVED: ...` under each numbered paragraph: every such one-line section is a decision.
     finder('resolved lines', ({ doc }) => {
@@ -193,6 +204,8 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
     }),
     finder('decisions section', ({ doc }) => listOf(firstSection(doc, DECISIONS))),
     finder('decision flagged inline', ({ doc }) => inlineList(doc, /^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i)),
+    // Formal minutes: `RESOLVED that the minutes be approved.`, `RESOLVED to accept the quotation ...`, as written.
+    finder('RESOLVED lines', ({ doc }) => doc.lines.map((l) => l.text).filter((t) => /^RESOLVED\s+(?:that|to)\b/.test(t))),
   ]),
   actionItems: list('object', [
     finder('actions section', (c) => listOf(firstSection(c.doc, ACTIONS)).map((t) => actionItem(t, withMeetingYear(c))).filter((a) => a.task)),

@@ -4,7 +4,8 @@
 export const clean = (s: string) => s.replace(/[\s\u00a0]+/g, ' ').trim();
 
 /** A bullet or list number at the start of a line: `-`, `*`, `•`, `1.`, `2)`, `a)`, `3.1`, `[ ]`. */
-export const BULLET_RE = /^\s*(?:[-*•·▪◦‣–—+>]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[a-zA-Z][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|\[[ xX]?\])\s+/u;
+// `TOP 3` (German minutes' `Tagesordnungspunkt`) numbers an agenda item like `3.`.
+export const BULLET_RE = /^\s*(?:[-*•·▪◦‣–—+>]|\(?\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s)|\(?[a-zA-Z][.)](?=\s)|\(?[ivx]{1,4}[.)](?=\s)|\[[ xX]?\]|TOP\s?\d{1,2}[.:]?(?=\s))\s+/u;
 
 /** The text of a list line without its bullet, or null when the line is not a list item. */
 export function stripBullet(line: string): string | null {
