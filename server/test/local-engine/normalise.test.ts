@@ -14,6 +14,8 @@ describe('dates', () => {
     ['03.02.2026', '2026-02-03'],
     ['Thursday, 12 February 2026', '2026-02-12'],
     ['14. März 2026', '2026-03-14'],
+    ['14MAR26', '2026-03-14'],
+    ['02FEB2026', '2026-02-02'],
   ])('reads %s', (written, iso) => expect(parseDate(written)).toBe(iso));
 
   it('reads ambiguous slashes by the document habit, and an impossible month decides', () => {

@@ -83,6 +83,12 @@ describe("custom schemas: British and American spellings", () => {
 });
 
 describe("custom schemas: letters", () => {
+  it('completes a first name from a salutation with the whole name the document writes, and gives a person without their role in brackets', () => {
+    const schema = { type: 'object', properties: { clientName: { type: 'string', description: 'Full name of the client' }, therapist: { type: 'string' } } };
+    const text = 'To: Ingrid Halvorsen <ingrid@example.net>\nSubject: Your appointment\n\nHi Ingrid,\n\nTherapist:   Ms Dana Ruiz (Osteopath)\nSee you on Monday.\n';
+    expect(extractCustom(schema, text)).toEqual({ clientName: 'Ingrid Halvorsen', therapist: 'Ms Dana Ruiz' });
+  });
+
   it('takes a person\'s name from the salutation, never the title line, and no title from a line of dates', () => {
     const schema = { type: 'object', properties: { guestName: { type: 'string' }, eventTitle: { type: 'string' }, startDate: { type: 'string', format: 'date' } } };
     const out = extractCustom(schema, 'Harbourside Hotel – Booking confirmation\n\nDear Mr Tomasz Nowak,\n\nThank you for your booking.\n\nEvent dates: Friday 2 October 2026 to Sunday 4 October 2026\n');
@@ -122,6 +128,16 @@ describe("custom schemas: identifiers, periods and figures of dates", () => {
 });
 
 describe("custom schemas: lists as tables", () => {
+  it('gives a column headed by a member\'s own name to that member, before one its description\'s words name', () => {
+    const schema = { type: 'object', properties: {
+      trains: { type: 'array', items: { type: 'object', properties: {
+        from: { type: 'string', description: 'Departure station' }, to: { type: 'string', description: 'Arrival station' }, date: { type: 'string', format: 'date' },
+      } } },
+    } };
+    const text = 'RAIL PASS ITINERARY\n\nTRAIN    DATE      FROM        TO          DEP     ARR\nEC 51    03MAY26   Basel       Milano      07:33   11:50\nFR 9521  05MAY26   Milano      Roma        09:10   12:15\n';
+    expect(extractCustom(schema, text).trains).toEqual([{ from: 'Basel', to: 'Milano', date: '2026-05-03' }, { from: 'Milano', to: 'Roma', date: '2026-05-05' }]);
+  });
+
   it('reads rows under a header whose first cell names the list: description from the first cell, amount from the last figure', () => {
     const schema = { type: 'object', properties: {
       charges: { type: 'array', description: 'Each charge line', items: { type: 'object', properties: { description: { type: 'string' }, amount: { type: 'number' } } } },

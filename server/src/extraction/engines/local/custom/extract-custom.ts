@@ -94,7 +94,7 @@ const END_WORDS = new Set(['end', 'ends', 'ending', 'until', 'till', 'finish', '
 const asksForRangeEnd = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z]+/).some((w) => END_WORDS.has(w));
 
 /** Properties naming a person the document is addressed to or about. */
-const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder/i;
+const PERSON = /participant|customer|recipient|guest|attendee|student|applicant|patient|member|client|person|addressee|candidate|tenant|passenger|holder|practitioner|doctor|physician|therapist/i;
 const TITLES = String.raw`${HONORIFIC_SOURCE}\.?\s+`;
 const HONORIFIC = new RegExp(`^(?:${TITLES})+`);
 const SALUTATION = new RegExp(String.raw`^(?:Dear|Hello|Hi)\s+(?:${TITLES})?(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,3})\s*[,:!]?\s*$`, 'mu');
@@ -136,9 +136,15 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
     const options = node.enum.filter((e): e is string => typeof e === 'string');
     return options.find((o) => clean(value).toLowerCase() === o.toLowerCase()) ?? options.find((o) => new RegExp(`\\b${o.replace(/[_-]/g, '[ _-]?')}\\b`, 'i').test(value)) ?? null;
   }
-  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`; a person's without `Ms` or `Dr.`.
-  const named = /(?:name|Name)$/.test(name) ? dropParens(value) || value : value;
-  const v = trimPunct(clean(PERSON.test(name) && /name/i.test(name) ? named.replace(HONORIFIC, '') : named));
+  // A name is the name alone: `Biscuit (Labrador, 4 years)` -> `Biscuit`, `Dr Grace Liu (Physiotherapist)` -> `Dr Grace
+  // Liu`; a person's name property without `Ms` or `Dr.`.
+  const named = /(?:name|Name)$/.test(name) || PERSON.test(name) ? dropParens(value) || value : value;
+  let v = trimPunct(clean(PERSON.test(name) && /name/i.test(name) ? named.replace(HONORIFIC, '') : named));
+  // `Dear Oluwaseun,` gives a first name; the document's `To: Oluwaseun Adeyemi` gives the whole of it.
+  if (PERSON.test(name) && /^\p{Lu}[\p{L}'’-]+$/u.test(v)) {
+    const whole = new RegExp(String.raw`(?<![\p{L}])${v}((?:[ \t]+\p{Lu}[\p{L}'’-]+){1,2})(?![\p{L}])`, 'u').exec(scope.doc.text);
+    if (whole) v += whole[1]!.replace(/[ \t]+/g, ' ');
+  }
   // A name or title is words: a value that is only dates (`Course dates: 9 May to 13 June`) names nothing.
   if (/name|title/i.test(name) && onlyDates(v, scope)) return null;
   return v || null;
@@ -378,7 +384,7 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
     rootOnly(finder('salutation', () => {
       if (!PERSON.test(name) || !/name/i.test(name)) return null;
       const m = SALUTATION.exec(scope.doc.text);
-      return m ? clean(m[1]!) : null;
+      return m ? toString(name, node, clean(m[1]!), scope) : null;
     })),
     // `hotelName` and a first line `HOTEL CASA DEL TRIGO ****`: the letterhead names the kind of thing asked for.
     rootOnly(finder('letterhead naming the kind', () => {

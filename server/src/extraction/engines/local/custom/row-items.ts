@@ -4,6 +4,8 @@
 import type { JsonSchema } from '../engine-types.js';
 import type { NumberStyle } from '../normalise/money.js';
 import { findAmounts } from '../normalise/money.js';
+import { parseDate } from '../normalise/dates.js';
+import { parseTime } from '../normalise/times.js';
 import { clean, trimPunct } from '../segment/text.js';
 import { kindOf, resolve } from './schema-node.js';
 import { labelScore, vocabulary } from './property-words.js';
@@ -32,7 +34,8 @@ function columnsByHeader(props: [string, JsonSchema][], header: Cell[]): Map<str
   const scores: { name: string; cell: Cell; score: number }[] = [];
   for (const [name, node] of props) {
     const v = vocabulary(name, node.description);
-    for (const cell of header) { const score = labelScore(cell.text, v); if (score >= 0.5) scores.push({ name, cell, score }); }
+    // A column headed by the member's own name (`TO` for `to`, beside `ARR`) is that member's, whatever the words score.
+    for (const cell of header) { const score = clean(cell.text).toLowerCase() === name.toLowerCase() ? 2 : labelScore(cell.text, v); if (score >= 0.5) scores.push({ name, cell, score }); }
   }
   const out = new Map<string, Cell>();
   const taken = new Set<Cell>();
@@ -45,6 +48,13 @@ function cellUnder(row: Cell[], column: Cell): Cell | undefined {
   const overlap = (c: Cell) => Math.min(c.end, column.end) - Math.max(c.start, column.start);
   const best = [...row].sort((a, b) => overlap(b) - overlap(a))[0];
   return best && overlap(best) > 0 ? best : undefined;
+}
+
+/** A cell as a string member: a date or time member takes the cell's date or time in normal form, or nothing. */
+function stringIn(text: string, member: JsonSchema): string | null {
+  if (member.format === 'date') return parseDate(text);
+  if (member.format === 'time') return parseTime(text);
+  return text;
 }
 
 function numberIn(text: string, style: NumberStyle, integer: boolean): number | null {
@@ -63,8 +73,9 @@ export function itemFromRow(node: JsonSchema, raw: string, header: Cell[] | null
     for (const [name, column] of columnsByHeader(props, header)) {
       const cell = cellUnder(row, column);
       if (!cell) continue;
-      const kind = kindOf(props.find(([n]) => n === name)![1]);
-      const value = kind === 'number' || kind === 'integer' ? numberIn(cell.text, style, kind === 'integer') : kind === 'string' ? cell.text : null;
+      const member = props.find(([n]) => n === name)![1];
+      const kind = kindOf(member);
+      const value = kind === 'number' || kind === 'integer' ? numberIn(cell.text, style, kind === 'integer') : kind === 'string' ? stringIn(cell.text, member) : null;
       if (value !== null) { out[name] = value; used.add(cell); }
     }
   }

@@ -85,6 +85,11 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [num
     read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[1]!.toLowerCase()]!, Number(m[2])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
   },
   {
+    // `14MAR26`, `02FEB2026`: airline and banking dates, day, month and year run together in capitals.
+    re: /\b(\d{2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(\d{2}|\d{4})\b/gu,
+    read: (m) => [fullYear(m[3]!), MONTHS[m[2]!.toLowerCase()]!, Number(m[1])],
+  },
+  {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?(?:\\s+of)?[\\s-]+(${MONTH_RE})\\.?(?:[\\s,-]+(\\d{4})\\b)?`, 'giu'),
     read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[2]!.toLowerCase()]!, Number(m[1])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
   },
