@@ -66,6 +66,16 @@ describe("date", () => {
 });
 
 describe("total", () => {
+  it('takes the total written after the tip, not the one before it', () => {
+    const data = extractFixed('receipt', 'CEDAR SMOKEHOUSE\n05/02/26 8:10 PM\n1 Brisket Plate   24.00\nSubtotal          24.00\nTax                1.92\nTotal             25.92\n\nTip:               5.00\nTotal:            30.92\n');
+    expect([data.total, data.tip]).toEqual([30.92, 5]);
+  });
+
+  it('reads a Brazilian total with R$ after its label, and stops the items there', () => {
+    const data = extractFixed('receipt', 'PADARIA CENTRAL LTDA\nRUA XV DE NOVEMBRO, 88 - CURITIBA\n\nPAO FRANCES KG        12,40\nCAFE COADO             6,50\nVALOR TOTAL R$        18,90\nDinheiro              20,00\nTROCO R$               1,10\n');
+    expect([data.total, data.currency]).toEqual([18.9, 'BRL']);
+    expect(data.items.map((i) => i.description)).toEqual(['PAO FRANCES KG', 'CAFE COADO']);
+  });
   it('reads a day-first receipt with a labelled payment', () => {
     const { data } = readReadsADayFirstReceiptWith();
     expect(data.total).toBe(12.5);

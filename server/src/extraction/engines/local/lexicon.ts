@@ -107,6 +107,7 @@ export const TOTAL_STRONG_LABELS = [
   'total ttc', 'montant total', 'total a payer', 'net a payer', // fr
   'importe total', 'total a pagar', // es
   'totale complessivo', 'importo totale', 'totale da pagare', // it
+  'valor total', 'valor a pagar', // pt ('total a pagar' is listed under es)
 ];
 export const TOTAL_LABELS = ['total', 'amount due', 'balance due', 'total eur', 'total usd', 'total gbp', 'gesamt', 'summe', 'totale'];
-export const TIP_LABELS = ['tip', 'tips', 'gratuity', 'tip amount', 'mancia', 'propina', 'pourboire', 'trinkgeld'];
+export const TIP_LABELS = ['tip', 'tips', 'gratuity', 'tip amount', 'mancia', 'propina', 'pourboire', 'trinkgeld', 'gorjeta'];

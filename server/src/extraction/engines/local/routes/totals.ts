@@ -17,7 +17,9 @@ export type SummaryKind = 'subtotal' | 'tax' | 'total' | 'totalStrong' | 'tip';
 
 export function summaryKind(labelKey: string, label = labelKey): SummaryKind | null {
   // A currency code after the label (`Grand Total USD`, `Totale complessivo EUR`) names the currency, not the line.
-  const key = labelKey.replace(/ ([a-z]{3})$/, (m, code: string) => (ISO_CODES.has(code.toUpperCase()) ? '' : m)).replace(/ rm$/, '');
+  const key = labelKey.replace(/ ([a-z]{3})$/, (m, code: string) => (ISO_CODES.has(code.toUpperCase()) ? '' : m)).replace(/ rm$/, '')
+    // `VALOR TOTAL R$`: Brazil's real written after the label.
+    .replace(/ r$/, (m) => (/R\$\s*$/.test(label) ? '' : m));
   if (/^(?:total|sub ?total)\b/.test(key) && COUNT_WORDS.test(key)) return null;
   // `TOTAL GST : 3.08`: the total of a tax is the tax (not a total in another currency's code).
   if (/^total [a-z]+$/.test(key) && TAX_WORDS.includes(key.slice(6))) return 'tax';
@@ -54,6 +56,7 @@ export function extractTotals(doc: Doc, from = 0): Totals {
   let strong: number | null = null;
   let taxSum = 0, taxLines = 0;
   let taxesTotal: number | null = null;
+  let tipAfterTotal = false;
   for (const l of labelledLines(doc)) {
     if (l.line < from) continue;
     const kind = summaryKind(l.key, l.label);
@@ -67,10 +70,12 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     const dollar = last.currency === 'USD' && /^\$/.test(last.raw) && doc.currency && DOLLAR_CODES.has(doc.currency) ? doc.currency : last.currency;
     const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? dollar;
     if (kind === 'subtotal') out.subtotal ??= last.value;
-    else if (kind === 'tip') out.tip ??= last.value;
+    else if (kind === 'tip') { out.tip ??= last.value; if (out.total !== null) tipAfterTotal = true; }
     else if (kind === 'tax' && TAXES_TOTAL.test(l.key)) taxesTotal ??= last.value;
     else if (kind === 'tax') { taxSum += last.value; taxLines++; }
     else if (kind === 'totalStrong') { strong ??= last.value; if (code) out.currency = code; }
+    // `Total 60.93` / `Tip: 11.00` / `Total: 71.93`: a total after the tip is what was paid.
+    else if (tipAfterTotal) { out.total = last.value; tipAfterTotal = false; if (code) out.currency ??= code; }
     else { out.total = out.total ?? last.value; if (code) out.currency ??= code; }
   }
   // Several tax lines (GST + PST) add up; one line is itself; a line totalling them (`Total Tax`) is the tax.

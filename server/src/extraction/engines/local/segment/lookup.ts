@@ -49,7 +49,8 @@ export function labelledLines(doc: Doc): LabelledLine[] {
       if (!/^\p{L}/u.test(c)) continue;
       // The separator forms need a colon, dot leader or spaced dash somewhere: test for it before the long pattern.
       const m = (/:|\.\.|\s-\s/.test(c) ? /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c) : null)
-        ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s+([^\s\p{L}].*)$/u.exec(c);
+        // `VALOR TOTAL R$   108,77`, `TOTAL US$ 12.00`: a dollar written with letters closes the label.
+        ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?(?:\s+\p{Lu}{1,2}\$)?)\s+([^\s\p{L}].*)$/u.exec(c);
       if (!m) continue;
       // Same length as the original, so the value is read from the text as written.
       const rest = original.slice(original.length - m[2]!.length);
