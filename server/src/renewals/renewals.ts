@@ -63,6 +63,10 @@ function invalid(path: string, message: string): ApiError {
  */
 export async function listRenewals(prisma: PrismaClient, accountId: string, query: ListQuery, now: Date): Promise<Schemas['VendorRenewalList']> {
   if (query.cursor !== undefined && !CURSOR.test(query.cursor)) throw invalid('/query/cursor', 'is not a cursor of this list');
+  // The contract's `format: date` is checked by pattern only (2026-13-01 passes it).
+  for (const name of ['deadlineFrom', 'deadlineTo'] as const) {
+    if (query[name] !== undefined && !parseDate(query[name])) throw invalid(`/query/${name}`, 'is not a calendar date (YYYY-MM-DD)');
+  }
   if (query.deadlineFrom && query.deadlineTo && query.deadlineFrom > query.deadlineTo) throw invalid('/query/deadlineTo', 'must not be before deadlineFrom');
   const rows = await listAccountRenewals(prisma, accountId);
   const all = rows.map(({ renewal, documents }) => toVendorRenewal(renewal, documents, now));
