@@ -1,6 +1,6 @@
 import { openapiDocument } from './documents.js';
 
-export type SecurityScheme = 'ApiKeyAuth' | 'BearerAuth';
+export type SecurityScheme = 'ApiKeyAuth' | 'BearerAuth' | 'CalendarFeedAuth';
 
 export interface ContractRoute {
   method: string;

@@ -68,17 +68,24 @@ export async function listRenewals(prisma: PrismaClient, accountId: string, quer
     if (query[name] !== undefined && !parseDate(query[name])) throw invalid(`/query/${name}`, 'is not a calendar date (YYYY-MM-DD)');
   }
   if (query.deadlineFrom && query.deadlineTo && query.deadlineFrom > query.deadlineTo) throw invalid('/query/deadlineTo', 'must not be before deadlineFrom');
-  const rows = await listAccountRenewals(prisma, accountId);
-  const all = rows.map(({ renewal, documents }) => toVendorRenewal(renewal, documents, now));
-  const matching = all
+  const matching = (await allRenewals(prisma, accountId, now))
     .filter((r) => !query.status || r.status === query.status)
     .filter((r) => !query.deadlineFrom || (r.cancellationDeadline !== null && r.cancellationDeadline >= query.deadlineFrom))
     .filter((r) => !query.deadlineTo || (r.cancellationDeadline !== null && r.cancellationDeadline <= query.deadlineTo))
     .map((r) => ({ r, key: sortKey(r) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .filter(({ key }) => query.cursor === undefined || key > query.cursor);
   const page = matching.slice(0, query.limit);
   return { renewals: page.map(({ r }) => r), nextCursor: matching.length > query.limit ? page[page.length - 1]!.key : null };
+}
+
+/** Every vendor renewal of the account, soonest deadline first (none last), then by id. */
+export async function allRenewals(prisma: PrismaClient, accountId: string, now: Date): Promise<VendorRenewal[]> {
+  const rows = await listAccountRenewals(prisma, accountId);
+  return rows
+    .map(({ renewal, documents }) => toVendorRenewal(renewal, documents, now))
+    .map((r) => ({ r, key: sortKey(r) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ r }) => r);
 }
 
 export async function getRenewal(prisma: PrismaClient, accountId: string, id: string, now: Date): Promise<VendorRenewalDetail> {
