@@ -2,7 +2,7 @@ import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
 import { h, notice, render, when } from './dom.js';
 import { session } from './session.js';
 
-const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
+export const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
 
 export function signInPage(main: HTMLElement, go: (path: string) => void): void {
   const localSignIn = document.body.dataset.localSignIn === 'true';
