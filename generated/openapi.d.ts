@@ -408,7 +408,7 @@ export interface paths {
          * List vendor renewals
          * @description Lists the account's vendor renewals, soonest cancellation deadline first (those without one last, then by id),
          *     with their latest known terms, deadline, days left and status. Filter by `status` and by a range of deadlines
-         *     (a renewal without a deadline is left out of a range).
+         *     (a renewal without a deadline is left out of a range; a range that ends before it starts holds none).
          */
         get: operations["listRenewals"];
         put?: never;
@@ -1583,7 +1583,7 @@ export interface components {
             /** @description Whether the subscription renews by itself unless cancelled. */
             autoRenewal: components["schemas"]["RenewalTermBoolean"];
         };
-        /** @description The request body of a vendor renewal update: overrides, cancellation, or both; an empty body is `400`. */
+        /** @description The request body of a vendor renewal update: overrides, cancellation, or both. An empty update changes nothing. */
         RenewalUpdate: {
             /** @description Terms to set or clear by hand. The extracted values are kept and still shown. */
             overrides?: components["schemas"]["TermOverrides"];
@@ -1662,7 +1662,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Terms to set by hand. A member set to an object sets the override; set to `null`, it removes the override. */
+        /**
+         * @description Terms to set by hand. A member set to an object sets the override; set to `null`, it removes the override. Another
+         *     member name is `400` (a misspelt term is never ignored).
+         */
         TermOverrides: {
             /** @description The amount billed each billing period. */
             billingAmount?: {

@@ -63,7 +63,7 @@ describe('SDK and CLI: vendor renewals', () => {
 
   it('throws typed errors: not_found for an unknown id, invalid_request for a bad update', async () => {
     await expect(client.renewals.get('0193a6f2-0000-7000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
-    const bad = await client.renewals.update(ids.soon!, {}).catch((e: unknown) => e);
+    const bad = await client.renewals.update(ids.soon!, { overrides: { renewalDate: { value: '2027-02-30' } } }).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(InvalidRequestError);
     expect(bad).toBeInstanceOf(DocExtractError);
   });

@@ -47,8 +47,8 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     const authorization = req.headers.authorization;
     if (route.security.includes('CalendarFeedAuth')) {
       // The calendar feed's token travels in the URL (calendar apps send no headers); it admits only the feed.
-      const token = req.query.token;
-      const accountId = typeof token === 'string' && token !== '' ? await findFeedAccount(deps.prisma, token) : null;
+      const presented = req.query.token;
+      const accountId = typeof presented === 'string' && presented.length > 0 ? await findFeedAccount(deps.prisma, presented) : null;
       if (!accountId) throw new ApiError('unauthorized', 'The calendar feed token is missing, was reset or was revoked.');
       res.locals.principal = { via: 'calendar_feed', accountId } satisfies Principal;
       return next();

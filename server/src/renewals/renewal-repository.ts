@@ -70,6 +70,7 @@ export async function changeAccountRenewal(
   prisma: PrismaClient,
   accountId: string,
   id: string,
+  now: Date,
   change: (current: { overrides: unknown; cancelledAt: Date | null }) => { overrides: object; cancelledAt: Date | null },
 ): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
@@ -78,7 +79,7 @@ export async function changeAccountRenewal(
     const current = locked[0];
     if (!current) return false;
     const next = change({ overrides: current.overrides, cancelledAt: current.cancelled_at });
-    await tx.vendorRenewal.update({ where: { id }, data: { overrides: next.overrides, cancelledAt: next.cancelledAt } });
+    await tx.vendorRenewal.update({ where: { id }, data: { overrides: next.overrides, cancelledAt: next.cancelledAt, updatedAt: now } });
     return true;
   });
 }

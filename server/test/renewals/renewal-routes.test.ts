@@ -100,8 +100,9 @@ describe('renewal tracking routes', () => {
       ['/v1/renewals?status=late', '/query/status'],
       ['/v1/renewals?limit=0', '/query/limit'],
       ['/v1/renewals?deadlineFrom=2026-13-01', '/query/deadlineFrom'],
-      ['/v1/renewals?deadlineFrom=2027-01-01&deadlineTo=2026-01-01', '/query/deadlineTo'],
-      ['/v1/renewals?cursor=garbage', '/query/cursor'],
+      ['/v1/renewals?deadlineTo=2027-02-29', '/query/deadlineTo'],
+      ['/v1/renewals?deadlineTo=tomorrow', '/query/deadlineTo'],
+      ['/v1/renewals?cursor=', '/query/cursor'],
     ];
     for (const [path, where] of cases) {
       const res = await get(path);
@@ -116,15 +117,14 @@ describe('renewal tracking routes', () => {
     const id = cloud.vendor_renewal_id;
     const before = await renewalRow(id);
     const cases: Array<[unknown, string]> = [
-      [{}, '/body'],
-      [{ overrides: {} }, '/body/overrides'],
-      [{ overrides: { renewalDat: { value: '2027-01-01' } } }, '/body/overrides/renewalDat'],
+      [{ overrides: { renewalDat: { value: '2027-01-01' } } }, '/body/overrides'],
       [{ overrides: { renewalDate: { value: '2027-02-30' } } }, '/body/overrides/renewalDate/value'],
       [{ overrides: { renewalDate: '2027-01-01' } }, '/body/overrides/renewalDate'],
       [{ overrides: { noticePeriodDays: { value: -1 } } }, '/body/overrides/noticePeriodDays/value'],
       [{ overrides: { currency: { value: 'dollars' } } }, '/body/overrides/currency/value'],
       [{ overrides: { renewalDate: { value: '2027-01-31' } }, cancelled: 'yes' }, '/body/cancelled'],
-      [{ cancel: true }, '/body/cancel'],
+      [{ cancel: true }, '/body'],
+      [[], '/body'],
     ];
     for (const [body, where] of cases) {
       const res = await patch(`/v1/renewals/${id}`, body);
@@ -133,9 +133,17 @@ describe('renewal tracking routes', () => {
       expect(answer.error.code).toBe('invalid_request');
       expect(answer.error.details.errors.map((e: Json) => e.path).join(' ')).toContain(where);
     }
+    const misspelt = await (await patch(`/v1/renewals/${id}`, { overrides: { renewalDat: { value: '2027-01-01' } } })).json();
+    expect(misspelt.error.details.errors).toEqual([{ path: '/body/overrides/renewalDat', message: 'is not a member this object takes' }]);
     const notJson = await s.fetch(`/v1/renewals/${id}`, { method: 'PATCH', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{"cancelled":' });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe('malformed_json');
+    expect(await renewalRow(id)).toEqual(before);
+    // An empty update is allowed, and changes nothing.
+    const empty = await patch(`/v1/renewals/${id}`, {});
+    expect(empty.status).toBe(200);
+    expect((await empty.json()).id).toBe(id);
+    expect((await patch(`/v1/renewals/${id}`, { overrides: {} })).status).toBe(200);
     expect(await renewalRow(id)).toEqual(before);
   });
 
@@ -226,6 +234,16 @@ describe('renewal tracking routes', () => {
       } while (cursor);
       expect(pages).toBe(3);
       expect(seen).toEqual([ids.passed, ids.soon, ids.months, ids.late, ids.unknown]);
+    });
+
+    it('answers no renewal for a range that ends before it starts, and any cursor as a position', async () => {
+      const inverted = await get('/v1/renewals?deadlineFrom=2027-01-01&deadlineTo=2026-01-01', listKey);
+      expect(inverted.status).toBe(200);
+      expect((await inverted.json()).renewals).toEqual([]);
+      // Past every date and id ('~' sorts last): nothing remains.
+      expect((await (await get(`/v1/renewals?cursor=${encodeURIComponent('~|~')}`, listKey)).json()).renewals).toEqual([]);
+      const fromDate = await (await get(`/v1/renewals?cursor=${encodeURIComponent('2026-12-31')}`, listKey)).json();
+      expect(fromDate.renewals.map((r: Json) => r.id)).toEqual([ids.months, ids.late, ids.unknown]);
     });
 
     it('filters by status and by a range of deadlines', async () => {
