@@ -32,6 +32,7 @@ export function toStoredDocument(row: StoredDocumentRow): StoredDocument {
     vendorRenewalId: row.vendorRenewalId,
     filename: row.filename,
     mediaType: row.mediaType ?? DEFAULT_MEDIA_TYPE,
+    // Records stored before byte sizes were kept (the column is null for them) report 0: the text is gone.
     byteSize: row.byteSize ?? 0,
     documentKindGuess: row.documentKindGuess as StoredDocument['documentKindGuess'],
     overallStatus: row.overallStatus as StoredDocument['overallStatus'],
