@@ -1,21 +1,10 @@
 // The SDK's renewal methods and the `docextract renewals` command, against the real server (offline engine).
-import { spawn } from 'node:child_process';
 import { DocExtract, DocExtractError, InvalidRequestError, type VendorRenewal } from '../src/index.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+import { cli } from './run-cli.js';
 
-const root = new URL('../..', import.meta.url).pathname;
 const orderForm = (vendor: string, end: string, notice: string) =>
   `ORDER FORM\nVendor: ${vendor}\nProduct: ${vendor.split(' ')[0]} Suite\nFees: $1,200.00 per month\nTerm: 2026-01-01 to ${end}. This order renews automatically for successive 12-month terms unless either party gives ${notice} written notice before the end of the term.`;
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sdk/src/cli.ts', ...args], { cwd: root, env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('SDK and CLI: vendor renewals', () => {
   let s: TestServer;

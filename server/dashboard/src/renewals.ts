@@ -1,7 +1,7 @@
 // The Renewals page: vendor renewals soonest deadline first, a detail view with each term's quote and the override
 // form, and the calendar link. Every date and status shown comes from the API (derived in one place on the server).
 import { DocExtract, DocExtractError, type VendorRenewal, type VendorRenewalDetail } from '../../../sdk/src/index.js';
-import { h, notice, render, when } from './dom.js';
+import { copyButton, h, notice, render, when } from './dom.js';
 
 type Term = keyof VendorRenewal['terms'];
 
@@ -178,16 +178,7 @@ export async function renewalsPage(main: HTMLElement, api: DocExtract): Promise<
       h('p', {}, 'Subscribe in your calendar app to see every cancellation deadline (with reminders 7 days and 1 day before) and renewal date.')];
     if (shown) {
       const url = h('input', { id: 'calendar-url', readonly: true, value: shown.url, 'aria-describedby': 'calendar-warning' }) as HTMLInputElement;
-      const copy = h('button', { type: 'button', class: 'secondary', id: 'calendar-copy' }, 'Copy link');
-      copy.addEventListener('click', async () => {
-        try {
-          await navigator.clipboard.writeText(url.value);
-          copy.textContent = 'Copied';
-        } catch {
-          url.select();
-          copy.textContent = 'Press Ctrl+C to copy';
-        }
-      });
+      const copy = copyButton(url, 'Copy link', { id: 'calendar-copy' });
       parts.push(h('div', { class: 'secret' }, h('label', { for: 'calendar-url' }, 'Calendar link', url), copy,
         h('p', { class: 'warning', id: 'calendar-warning' }, 'Copy it now: it will not be shown again. Anyone with the link can read these dates; reset it if it leaks.')));
     } else if (feed.active) {
