@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a stored document
+         * @description Reads a stored renewal document: its metadata and extraction, never its text. Another account's id is `404`.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/extract/batch": {
         parameters: {
             query?: never;
@@ -377,6 +397,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List vendor renewals
+         * @description Lists the account's vendor renewals, soonest cancellation deadline first (those without one last, then by id),
+         *     with their latest known terms, deadline, days left and status. Filter by `status` and by a range of deadlines
+         *     (a renewal without a deadline is left out of a range; a range that ends before it starts holds none).
+         */
+        get: operations["listRenewals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/renewals/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the calendar feed state
+         * @description Whether the account has an active calendar feed token. The token itself is never shown again.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Create or reset the calendar feed
+         * @description Creates the account's calendar feed token, or resets it: the previous token stops working at once. The token
+         *     and the address to subscribe to are answered once; only a hash of the token is kept.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Revoke the calendar feed
+         * @description Revokes the calendar feed token: the feed answers `401` from now on. Revoking twice answers the same.
+         */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/renewals/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar feed of deadlines
+         * @description The cancellation deadlines and renewal dates of the account as an iCalendar (RFC 5545) feed for calendar apps:
+         *     one all-day event per deadline (with reminders 7 days and 1 day before) and one per renewal date. Cancelled
+         *     renewals are left out. The credential is the account's feed token in `token` (see
+         *     `POST /v1/renewals/calendar-feed`); a reset or revoked token answers `401`.
+         */
+        get: operations["getRenewalCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/renewals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a vendor renewal
+         * @description Reads a vendor renewal with its documents (metadata and extraction, never the text), newest first; each term
+         *     names the document it was read from.
+         */
+        get: operations["getRenewal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a vendor renewal
+         * @description Corrects terms by hand, or marks the renewal cancelled. Overrides are kept apart from the extracted values,
+         *     which stay as read; the deadline and status follow the values in force. Nothing changes when the request is
+         *     refused.
+         */
+        patch: operations["updateRenewal"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -553,6 +674,15 @@ export interface components {
          * @enum {string}
          */
         BillingFrequency: "monthly" | "quarterly" | "semiannual" | "annual" | "one_time";
+        /** @description The account's calendar feed: whether one is active. The token itself is shown only when it is created. */
+        CalendarFeed: {
+            /** @description Whether a feed token is active. */
+            active: boolean;
+            /** @description The first 12 characters of the active token, to recognise it by; `null` when none is active. */
+            prefix: string | null;
+            /** @description When the active token was created; `null` when none is active. */
+            createdAt: string | null;
+        };
         /** @description The request body of checkout. */
         CheckoutRequest: {
             /** @description The plan to buy. `free` needs no checkout and is refused with `400 invalid_request`. */
@@ -649,6 +779,22 @@ export interface components {
             /** @description `true` when this answer replays an earlier creation with the same `x-idempotency-key` and body. */
             idempotent: boolean;
         };
+        /** @description A new calendar feed token and the address to subscribe to. Shown once: only a hash of the token is kept. */
+        CreatedCalendarFeed: {
+            /** @description Whether a feed token is active. */
+            active: boolean;
+            /** @description The first 12 characters of the active token, to recognise it by; `null` when none is active. */
+            prefix: string | null;
+            /** @description When the active token was created; `null` when none is active. */
+            createdAt: string | null;
+            /** @description The feed token. */
+            token: string;
+            /**
+             * Format: uri
+             * @description The address calendar apps subscribe to: `/v1/renewals/calendar.ics?token=...` on this server.
+             */
+            url: string;
+        };
         /**
          * @description An ISO 4217 currency code in upper case, such as `USD`, `EUR` or `GBP`. `$` alone is read as `USD`.
          * @example USD
@@ -679,6 +825,21 @@ export interface components {
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
         };
+        /**
+         * @description Where a vendor renewal stands against its cancellation deadline (computed in UTC, from the date of today):
+         *     - `upcoming`: the deadline is more than 30 days away;
+         *     - `window_closing`: the deadline is today or within the next 30 days;
+         *     - `deadline_passed`: the deadline is before today;
+         *     - `needs_review`: no deadline can be computed (no renewal date, or no notice period that can be read);
+         *     - `cancelled`: marked cancelled by hand (`PATCH` with `cancelled: true`); the deadline is still shown.
+         * @enum {string}
+         */
+        DeadlineStatus: "upcoming" | "window_closing" | "deadline_passed" | "needs_review" | "cancelled";
+        /**
+         * @description Why a vendor renewal has no cancellation deadline.
+         * @enum {string}
+         */
+        DeadlineUnknownReason: "no_renewal_date" | "no_notice_period";
         /** @description The text of a document and what is known about where it came from. */
         DocumentInput: {
             /**
@@ -994,6 +1155,23 @@ export interface components {
                 details: null;
             };
         };
+        /** @description A notice period as it is counted back from the renewal date. */
+        NoticePeriod: {
+            /** @description How many units. */
+            amount: components["schemas"]["Count"];
+            /**
+             * @description `days` and `weeks` (7 days) count back whole days; `months` counts back calendar months, and a day the earlier
+             *     month does not have becomes its last day (31 May minus 3 months is 28 February, or 29 in a leap year).
+             */
+            unit: components["schemas"]["NoticeUnit"];
+        };
+        /** @description A notice phrase, 1 to 300 characters. */
+        NoticeText: string;
+        /**
+         * @description The unit a notice period is counted in.
+         * @enum {string}
+         */
+        NoticeUnit: "days" | "weeks" | "months";
         /** @description The body of a 422. */
         OutputTooLargeBody: {
             /** @description The error. */
@@ -1009,6 +1187,15 @@ export interface components {
                 details: null;
             };
         };
+        /** @description A count from 0 to 100,000. */
+        OverrideCount: number;
+        /**
+         * @description A non-negative amount of money.
+         * @example 1249.5
+         */
+        OverrideMoney: number;
+        /** @description A notice period from 0 to 3,660 days. */
+        OverrideNoticeDays: number;
         /**
          * @description A plan that is sold through checkout.
          * @enum {string}
@@ -1193,6 +1380,216 @@ export interface components {
          * @enum {string}
          */
         RenewalStatus: "confirmed" | "needs_review" | "no_terms_found";
+        /** @description A billing frequency term. */
+        RenewalTermBillingFrequency: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: components["schemas"]["BillingFrequency"] | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: components["schemas"]["BillingFrequency"] | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: components["schemas"]["BillingFrequency"] | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A yes-or-no term. */
+        RenewalTermBoolean: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: boolean | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: boolean | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A whole-number term. */
+        RenewalTermCount: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: components["schemas"]["Count"] | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: components["schemas"]["Count"] | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: components["schemas"]["Count"] | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A currency term. */
+        RenewalTermCurrency: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: components["schemas"]["CurrencyCode"] | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: components["schemas"]["CurrencyCode"] | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: components["schemas"]["CurrencyCode"] | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A calendar date term. */
+        RenewalTermDate: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: string | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: string | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A money term. */
+        RenewalTermMoney: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: components["schemas"]["Money"] | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: components["schemas"]["Money"] | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: components["schemas"]["Money"] | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description A text term. */
+        RenewalTermText: {
+            /** @description The value in force: the override when there is one, else the extracted value. */
+            value: string | null;
+            /** @description Where `value` comes from. */
+            source: components["schemas"]["TermSource"];
+            /** @description What the documents say, whatever the override. */
+            extracted: {
+                /** @description The value read, or `null` when no document of the renewal states it. */
+                value: string | null;
+                /** @description The quote of the document that states it. */
+                sourceQuote: string | null;
+                /** @description The stored document the value and quote come from (`GET /v1/documents/{id}`). */
+                documentId: components["schemas"]["Uuid"] | null;
+            };
+            /** @description The manual override, or `null` when none is set. */
+            override: {
+                /** @description The value set by hand; `null` states that the term does not apply. */
+                value: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was set (RFC 3339, UTC).
+                 */
+                setAt: string;
+            } | null;
+        };
+        /** @description The latest known terms of a vendor renewal. */
+        RenewalTerms: {
+            /** @description The amount billed each billing period. */
+            billingAmount: components["schemas"]["RenewalTermMoney"];
+            /** @description The currency of the amount. */
+            currency: components["schemas"]["RenewalTermCurrency"];
+            /** @description How often the amount is billed. */
+            billingFrequency: components["schemas"]["RenewalTermBillingFrequency"];
+            /** @description The number of seats or licences. */
+            seatCount: components["schemas"]["RenewalTermCount"];
+            /** @description The date the current term ends. */
+            contractEndDate: components["schemas"]["RenewalTermDate"];
+            /** @description The date the subscription renews. */
+            renewalDate: components["schemas"]["RenewalTermDate"];
+            /** @description The notice period in days (weeks times 7); `null` when it is stated in months (see `noticePeriodText`). */
+            noticePeriodDays: components["schemas"]["RenewalTermCount"];
+            /** @description The notice phrase as written; a period in months is read from it. */
+            noticePeriodText: components["schemas"]["RenewalTermText"];
+            /** @description Whether the subscription renews by itself unless cancelled. */
+            autoRenewal: components["schemas"]["RenewalTermBoolean"];
+        };
+        /** @description The request body of a vendor renewal update: overrides, cancellation, or both. An empty update changes nothing. */
+        RenewalUpdate: {
+            /** @description Terms to set or clear by hand. The extracted values are kept and still shown. */
+            overrides?: components["schemas"]["TermOverrides"];
+            /** @description `true` marks the renewal cancelled (status `cancelled`); `false` takes the mark back. */
+            cancelled?: boolean;
+        };
         /**
          * @description The period a salary figure is paid for.
          * @enum {string}
@@ -1265,6 +1662,62 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Terms to set by hand. A member set to an object sets the override; set to `null`, it removes the override. Another
+         *     member name is `400` (a misspelt term is never ignored).
+         */
+        TermOverrides: {
+            /** @description The amount billed each billing period. */
+            billingAmount?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["OverrideMoney"] | null;
+            } | null;
+            /** @description The currency of the amount. */
+            currency?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["CurrencyCode"] | null;
+            } | null;
+            /** @description How often the amount is billed. */
+            billingFrequency?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["BillingFrequency"] | null;
+            } | null;
+            /** @description The number of seats or licences. */
+            seatCount?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["OverrideCount"] | null;
+            } | null;
+            /** @description The date the current term ends. */
+            contractEndDate?: {
+                /** @description The value to use instead of what the documents say. */
+                value: string | null;
+            } | null;
+            /** @description The date the subscription renews. */
+            renewalDate?: {
+                /** @description The value to use instead of what the documents say. */
+                value: string | null;
+            } | null;
+            /** @description The notice period in days. */
+            noticePeriodDays?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["OverrideNoticeDays"] | null;
+            } | null;
+            /** @description The notice phrase; a period in months (`3 months`) is read from it when `noticePeriodDays` is `null`. */
+            noticePeriodText?: {
+                /** @description The value to use instead of what the documents say. */
+                value: components["schemas"]["NoticeText"] | null;
+            } | null;
+            /** @description Whether the subscription renews by itself. */
+            autoRenewal?: {
+                /** @description The value to use instead of what the documents say. */
+                value: boolean | null;
+            } | null;
+        };
+        /**
+         * @description Where the value in force of a term comes from.
+         * @enum {string}
+         */
+        TermSource: "extracted" | "override" | "none";
         /**
          * @description A time of day as `HH:MM` on the 24-hour clock (`18:05`).
          * @example 18:05
@@ -1390,6 +1843,79 @@ export interface components {
             path: string;
             /** @description What is wrong there. */
             message: string;
+        };
+        /** @description A vendor subscription followed over its renewal documents, with its cancellation deadline. */
+        VendorRenewal: {
+            /** @description The vendor renewal's id (`vendor_renewal_id` of the extraction). */
+            id: components["schemas"]["Uuid"];
+            /** @description The vendor's name as last read. */
+            vendorName: string | null;
+            /** @description The product or plan as last read. */
+            product: string | null;
+            /** @description The latest known terms, each with its source. */
+            terms: components["schemas"]["RenewalTerms"];
+            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            noticePeriod: components["schemas"]["NoticePeriod"] | null;
+            /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
+            cancellationDeadline: string | null;
+            /** @description Why `cancellationDeadline` is `null`; `null` when there is a deadline. */
+            deadlineUnknownReason: components["schemas"]["DeadlineUnknownReason"] | null;
+            /** @description Whole days from today (UTC) to the deadline: `0` on the day itself, negative once it has passed. */
+            daysLeft: number | null;
+            /** @description Where the renewal stands; see `DeadlineStatus`. */
+            status: components["schemas"]["DeadlineStatus"];
+            /** @description When it was marked cancelled by hand; `null` otherwise. */
+            cancelledAt: string | null;
+            /** @description How many stored documents are linked to it. */
+            documentCount: components["schemas"]["Count"];
+            /** @description When the newest of its documents was stored. */
+            lastDocumentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first seen (RFC 3339, UTC).
+             */
+            createdAt: string;
+        };
+        /** @description A vendor renewal with its documents. */
+        VendorRenewalDetail: {
+            /** @description The vendor renewal's id (`vendor_renewal_id` of the extraction). */
+            id: components["schemas"]["Uuid"];
+            /** @description The vendor's name as last read. */
+            vendorName: string | null;
+            /** @description The product or plan as last read. */
+            product: string | null;
+            /** @description The latest known terms, each with its source. */
+            terms: components["schemas"]["RenewalTerms"];
+            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            noticePeriod: components["schemas"]["NoticePeriod"] | null;
+            /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
+            cancellationDeadline: string | null;
+            /** @description Why `cancellationDeadline` is `null`; `null` when there is a deadline. */
+            deadlineUnknownReason: components["schemas"]["DeadlineUnknownReason"] | null;
+            /** @description Whole days from today (UTC) to the deadline: `0` on the day itself, negative once it has passed. */
+            daysLeft: number | null;
+            /** @description Where the renewal stands; see `DeadlineStatus`. */
+            status: components["schemas"]["DeadlineStatus"];
+            /** @description When it was marked cancelled by hand; `null` otherwise. */
+            cancelledAt: string | null;
+            /** @description How many stored documents are linked to it. */
+            documentCount: components["schemas"]["Count"];
+            /** @description When the newest of its documents was stored. */
+            lastDocumentAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first seen (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /** @description Its stored documents (metadata and extraction, never the text), newest first. */
+            documents: components["schemas"]["StoredDocument"][];
+        };
+        /** @description A page of vendor renewals, soonest cancellation deadline first. */
+        VendorRenewalList: {
+            /** @description The vendor renewals on this page. */
+            renewals: components["schemas"]["VendorRenewal"][];
+            /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
+            nextCursor: string | null;
         };
         /** @description The acknowledgement of a webhook delivery. */
         WebhookReceipt: {
@@ -1723,6 +2249,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document's id (`document_id` of the extraction). */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description 500: an unexpected failure. */
@@ -3087,6 +3686,481 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    listRenewals: {
+        parameters: {
+            query?: {
+                /** @description Only renewals with this status. */
+                status?: components["schemas"]["DeadlineStatus"];
+                /** @description Only renewals whose cancellation deadline is on or after this date. */
+                deadlineFrom?: string;
+                /** @description Only renewals whose cancellation deadline is on or before this date. */
+                deadlineTo?: string;
+                /** @description How many renewals per page, 1 to 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRenewalList"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedCalendarFeed"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getRenewalCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor renewal's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRenewalDetail"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    updateRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor renewal's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewalUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorRenewal"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
             /** @description 500: an unexpected failure. */

@@ -3,6 +3,7 @@
 //   docextract extract <kind> <file> [--schema schema.json]
 //   docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
 //   docextract account
+//   docextract renewals [--all | --status <status>]
 // Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
 import { readdirSync, readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -20,6 +21,7 @@ const USAGE = `usage:
   docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
   docextract batch <folder> (--kind <kind>|auto | --schema schema.json) [--out results.jsonl]
   docextract account
+  docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
 
 class UsageError extends Error {}
@@ -57,7 +59,7 @@ function say(line: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -71,6 +73,27 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === 'account' && rest.length === 0) {
     process.stdout.write(`${JSON.stringify(await client.account.get(), null, 2)}\n`);
+    return 0;
+  }
+
+  if (command === 'renewals' && rest.length === 0) {
+    const statuses = ['upcoming', 'window_closing', 'deadline_passed', 'needs_review', 'cancelled'] as const;
+    type Status = (typeof statuses)[number];
+    if (values.status && !(statuses as readonly string[]).includes(values.status)) throw new UsageError(`unknown status ${values.status}; one of ${statuses.join(', ')}`);
+    if (values.status && values.all) throw new UsageError('renewals takes --all or --status, not both');
+    // By default the deadlines still ahead (today included), soonest first: what needs acting on.
+    const shown: Status[] | null = values.all ? null : values.status ? [values.status as Status] : ['window_closing', 'upcoming'];
+    const rows: string[][] = [];
+    for await (const r of client.renewals.listAll(values.status ? { status: values.status as Status } : {})) {
+      if (shown && !shown.includes(r.status)) continue;
+      const notice = r.noticePeriod ? `${r.noticePeriod.amount} ${r.noticePeriod.unit}` : '-';
+      rows.push([r.cancellationDeadline ?? '-', r.daysLeft === null ? '-' : String(r.daysLeft), r.status, r.vendorName ?? '-', r.product ?? '-', r.terms.renewalDate.value ?? '-', notice]);
+    }
+    if (rows.length === 0) {
+      say(values.all ? 'docextract: no vendor renewals yet' : 'docextract: no cancellation deadlines ahead');
+      return 0;
+    }
+    process.stdout.write(`${table(['DEADLINE', 'DAYS LEFT', 'STATUS', 'VENDOR', 'PRODUCT', 'RENEWS', 'NOTICE'], rows)}\n`);
     return 0;
   }
 
@@ -136,6 +159,13 @@ async function main(argv: string[]): Promise<number> {
   }
 
   throw new UsageError(`unknown command\n${USAGE}`);
+}
+
+/** A table with a header row, columns padded to their widest cell (the days-left column right-aligned). */
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
 }
 
 /** A two-column table, one row per figure. */

@@ -13,6 +13,14 @@ export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
 /** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
 export type ReplayedKey = Schemas['ApiKey'] & { key?: undefined; idempotent: true };
 
+export type VendorRenewal = Schemas['VendorRenewal'];
+export type VendorRenewalDetail = Schemas['VendorRenewalDetail'];
+export type VendorRenewalList = Schemas['VendorRenewalList'];
+export type RenewalUpdate = Schemas['RenewalUpdate'];
+export type StoredDocument = Schemas['StoredDocument'];
+/** Filters of the renewal list: a status, and a range of cancellation deadlines (`YYYY-MM-DD`, both ends included). */
+export type RenewalQuery = { status?: Schemas['DeadlineStatus']; deadlineFrom?: string; deadlineTo?: string };
+
 export interface ClientOptions {
   /** An API key (`dx_live_...`), for extraction and reads. Keep it on servers. */
   apiKey?: string;
@@ -50,7 +58,11 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
   if (schemaPath.startsWith('/v1/extract/')) return 'apiKey';
   if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/billing/checkout') return 'bearer';
+  if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
+  // The calendar feed itself takes its token in the URL, never a header.
+  if (schemaPath === '/v1/renewals/calendar.ics') return 'none';
+  if (schemaPath.startsWith('/v1/renewals') || schemaPath === '/v1/documents/{id}') return 'either';
   return 'none';
 }
 
@@ -169,6 +181,49 @@ export class DocExtract {
   private async *allKeys(pageSize: number): AsyncGenerator<Schemas['ApiKey']> {
     for await (const page of this.keyPages(pageSize)) yield* page.keys;
   }
+
+  readonly renewals = {
+    /** One page of vendor renewals, soonest cancellation deadline first. */
+    list: (query: RenewalQuery & { limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
+      this.call<VendorRenewalList>((init) => this.raw.GET('/v1/renewals', { params: { query }, ...init }), opts),
+    /** The pages of the list, each fetched as the loop asks for it. */
+    pages: (query: RenewalQuery = {}, pageSize = 100): AsyncGenerator<VendorRenewalList> => this.renewalPages(query, pageSize),
+    /** Every vendor renewal matching the filters, soonest deadline first, fetching pages as the loop needs them. */
+    listAll: (query: RenewalQuery = {}, pageSize = 100): AsyncGenerator<VendorRenewal> => this.allRenewals(query, pageSize),
+    /** A vendor renewal with its documents, newest first. */
+    get: (id: string, opts?: CallOptions) =>
+      this.call<VendorRenewalDetail>((init) => this.raw.GET('/v1/renewals/{id}', { params: { path: { id } }, ...init }), opts),
+    /** Sets or clears manual overrides (`null` clears one), or the cancelled mark. */
+    update: (id: string, body: RenewalUpdate, opts?: CallOptions) =>
+      this.call<VendorRenewal>((init) => this.raw.PATCH('/v1/renewals/{id}', { params: { path: { id } }, body, ...init }), opts),
+    /** Marks the renewal cancelled (`false` takes the mark back). */
+    cancel: (id: string, cancelled = true, opts?: CallOptions) => this.renewals.update(id, { cancelled }, opts),
+    /** The calendar feed's token: its state, a new one (the old one stops working), or none. */
+    calendarFeed: {
+      get: (opts?: CallOptions) => this.call<Schemas['CalendarFeed']>((init) => this.raw.GET('/v1/renewals/calendar-feed', init), opts),
+      reset: (opts?: CallOptions) => this.call<Schemas['CreatedCalendarFeed']>((init) => this.raw.POST('/v1/renewals/calendar-feed', init), opts),
+      revoke: (opts?: CallOptions) => this.call<Schemas['CalendarFeed']>((init) => this.raw.DELETE('/v1/renewals/calendar-feed', init), opts),
+    },
+  };
+
+  private async *renewalPages(query: RenewalQuery, pageSize: number): AsyncGenerator<VendorRenewalList> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.renewals.list({ ...query, limit: pageSize, ...(cursor ? { cursor } : {}) });
+      yield page;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  private async *allRenewals(query: RenewalQuery, pageSize: number): AsyncGenerator<VendorRenewal> {
+    for await (const page of this.renewalPages(query, pageSize)) yield* page.renewals;
+  }
+
+  readonly documents = {
+    /** A stored renewal document: metadata and extraction, never the text. */
+    get: (id: string, opts?: CallOptions) =>
+      this.call<StoredDocument>((init) => this.raw.GET('/v1/documents/{id}', { params: { path: { id } }, ...init }), opts),
+  };
 
   readonly account = {
     get: (opts?: CallOptions) => this.call<Schemas['AccountSummary']>((init) => this.raw.GET('/v1/account', init), opts),

@@ -1,22 +1,13 @@
 import { jest } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quickstart } from '../examples/quickstart.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+import { cli } from './run-cli.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sdk/src/cli.ts', ...args], { cwd: root, env: { PATH: process.env.PATH!, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('docextract CLI and the README example', () => {
   let s: TestServer;

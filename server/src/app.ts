@@ -26,6 +26,8 @@ import { RevocationWatcher } from './extraction/request-guard.js';
 import type { ExtractionEngine } from './extraction/engines/engine.js';
 import { selectEngine } from './extraction/engines/select-engine.js';
 import { Meter } from './metering/meter.js';
+import { renewalRoutes } from './renewals/renewal-routes.js';
+import { calendarRoutes } from './renewals/calendar/calendar-routes.js';
 import { checkoutRoute, webhookRoute } from './billing/billing-routes.js';
 import { createStripeClient } from './billing/stripe-client.js';
 import type Stripe from 'stripe';
@@ -80,6 +82,8 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(keyRoutes(db.prisma, clock, keyCache, revocations));
   app.use(accountRoutes(db.sql, config.plans, clock));
   app.use(checkoutRoute(billing));
+  app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
+  app.use(renewalRoutes(db.prisma, clock));
   app.use(extractRoutes({ prisma: db.prisma, revocations, engine, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {

@@ -56,11 +56,25 @@ function alignRandom(actual: unknown, example: unknown, ids = new Map<string, st
       if (k === 'key' && typeof v === 'string' && /^dx_live_[A-Za-z0-9]{43}$/.test(v) && typeof e.key === 'string') out[k] = e.key;
       else if (k === 'prefix' && typeof v === 'string' && /^dx_live_[A-Za-z0-9]{4}$/.test(v) && (a.key === undefined || a.key.startsWith(v))) out[k] = e.prefix;
       else if (k === 'url' && typeof v === 'string' && /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_\w+$/.test(v)) out[k] = e.url;
+      // A calendar feed token (random), its prefix, and the feed address holding that very token.
+      else if (k === 'token' && typeof v === 'string' && /^dxcal_[A-Za-z0-9]{43}$/.test(v) && typeof e.token === 'string') out[k] = e.token;
+      else if (k === 'prefix' && typeof v === 'string' && /^dxcal_[A-Za-z0-9]{6}$/.test(v) && (a.token === undefined || a.token.startsWith(v))) out[k] = e.prefix;
+      else if (k === 'url' && typeof v === 'string' && typeof a.token === 'string' && v === `http://127.0.0.1:8080/v1/renewals/calendar.ics?token=${a.token}`) out[k] = e.url;
       else out[k] = alignRandom(v, e[k], ids);
     }
     return out;
   }
   return actual;
+}
+
+/** A text answer with the UUIDs it holds replaced by the example's, in order of appearance (ids the service creates). */
+function alignText(actual: string, example: string): string {
+  const shown = example.match(new RegExp(UUID.source.slice(1, -1), 'g')) ?? [];
+  const ids = new Map<string, string>();
+  return actual.replace(new RegExp(UUID.source.slice(1, -1), 'g'), (id) => {
+    if (!ids.has(id)) ids.set(id, shown[ids.size] ?? id);
+    return ids.get(id)!;
+  });
 }
 
 describe('every example in the contract is what the service answers', () => {
@@ -135,6 +149,44 @@ describe('every example in the contract is what the service answers', () => {
       await s.db.prisma.usageBucket.create({ data: { accountId: shown.id, periodStart: new Date(shown.periodStart), heuUsed: shown.heuUsed } });
       return send('GET', ex.path, { 'x-api-key': keys[0]!.key });
     },
+    // The renewal-tracking examples follow the renewal example's document, sent at the time its record shows.
+    async listRenewals() {
+      const { auth } = await renewalAccount('acct_example_renewals_list');
+      return send('GET', '/v1/renewals?status=window_closing&deadlineFrom=2026-11-22&deadlineTo=2026-12-31&limit=10', auth);
+    },
+    async getRenewal() {
+      const { auth, stored } = await renewalAccount('acct_example_renewals_get');
+      return send('GET', `/v1/renewals/${stored.vendor_renewal_id}`, auth);
+    },
+    async getDocument() {
+      const { auth, stored } = await renewalAccount('acct_example_documents_get');
+      return send('GET', `/v1/documents/${stored.document_id}`, auth);
+    },
+    async updateRenewal(ex) {
+      const { auth, stored } = await renewalAccount('acct_example_renewals_update');
+      s.clock.set((ex.response as Json).terms.renewalDate.override.setAt);
+      return send('PATCH', `/v1/renewals/${stored.vendor_renewal_id}`, auth, ex.request);
+    },
+    async getRenewalCalendar() {
+      await renewalAccount('acct_example_calendar');
+      const { token } = await (await send('POST', '/v1/renewals/calendar-feed', await bearer('acct_example_calendar'))).json();
+      return send('GET', `/v1/renewals/calendar.ics?token=${token}`, {});
+    },
+    async getCalendarFeed(ex) {
+      const account = 'acct_example_feed_get';
+      s.clock.set((ex.response as Json).createdAt);
+      await send('POST', '/v1/renewals/calendar-feed', await bearer(account));
+      return send('GET', ex.path, await bearer(account));
+    },
+    async createCalendarFeed(ex) {
+      s.clock.set((ex.response as Json).createdAt);
+      return send('POST', ex.path, await bearer('acct_example_feed_create'));
+    },
+    async revokeCalendarFeed(ex) {
+      const auth = await bearer('acct_example_feed_revoke');
+      await send('POST', ex.path, auth);
+      return send('DELETE', ex.path, auth);
+    },
     async createCheckoutSession(ex) { return send('POST', ex.path, await bearer('acct_example_checkout'), ex.request); },
     async receiveStripeEvent(ex) {
       // The example's signature is stale by now: sign the same body as Stripe would, now.
@@ -142,6 +194,15 @@ describe('every example in the contract is what the service answers', () => {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
       return s.fetch(ex.path, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
     },
+  };
+  /** An account holding the renewal example's document, as sent at the time its stored record shows. */
+  const renewalAccount = async (account: string) => {
+    const shown = examples().find((e) => e.operationId === 'extractRenewal')!;
+    await s.db.prisma.account.create({ data: { id: account, plan: 'starter' } });
+    const { key } = await s.createKey(account);
+    s.clock.set((shown.response as Json).document.createdAt);
+    const stored = await (await send('POST', shown.path, { 'x-api-key': key }, shown.request)).json() as Json;
+    return { auth: { 'x-api-key': key }, stored };
   };
   let extractionKey: string | undefined;
   const extraction = async (ex: Example) => {
@@ -165,6 +226,12 @@ describe('every example in the contract is what the service answers', () => {
     const body: unknown = type.includes('json') ? await res.json() : await res.text();
     expect(res.status).toBe(ex.status);
     if (ex.operationId === 'getOpenapiJson') expect(body).toMatchObject(ex.response as Json);
+    else if (ex.operationId === 'getRenewalCalendar') {
+      // iCalendar folds long lines, here inside an id; unfolded (RFC 5545 §3.1) the feed is the example, byte for byte.
+      const unfold = (t: string) => t.replace(/\r\n /g, '');
+      expect(alignText(unfold(body as string), unfold(ex.response as string))).toBe(unfold(ex.response as string));
+      expect((body as string).length).toBe((ex.response as string).length);
+    }
     else if (typeof ex.response === 'string') expect((body as string).startsWith(ex.response)).toBe(true);
     else expect(alignRandom(body, ex.response)).toEqual(ex.response);
   });

@@ -241,7 +241,10 @@ describe('operationIds', () => {
       'POST /v1/extract/contract extractContract', 'POST /v1/extract/custom extractCustom', 'POST /v1/extract/invoice extractInvoice',
       'POST /v1/extract/job-posting extractJobPosting', 'POST /v1/extract/meeting-notes extractMeetingNotes',
       'POST /v1/extract/receipt extractReceipt', 'POST /v1/extract/renewal extractRenewal', 'POST /v1/keys createKey',
-    ]);
+      'DELETE /v1/renewals/calendar-feed revokeCalendarFeed', 'GET /v1/documents/{id} getDocument', 'GET /v1/renewals listRenewals',
+      'GET /v1/renewals/calendar-feed getCalendarFeed', 'GET /v1/renewals/calendar.ics getRenewalCalendar', 'GET /v1/renewals/{id} getRenewal',
+      'PATCH /v1/renewals/{id} updateRenewal', 'POST /v1/renewals/calendar-feed createCalendarFeed',
+    ].sort());
   });
 
   it('declare 502 on checkout (Stripe failing)', () => {

@@ -26,3 +26,18 @@ export function notice(text: string, kind: 'info' | 'error' = 'info'): HTMLEleme
 }
 
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** A button that copies a field's value, or selects it for Ctrl+C where the clipboard is refused. */
+export function copyButton(field: HTMLInputElement, label: string, attrs: Attrs = {}): HTMLElement {
+  const copy = h('button', { type: 'button', class: 'secondary', ...attrs }, label);
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+      copy.textContent = 'Copied';
+    } catch {
+      field.select();
+      copy.textContent = 'Press Ctrl+C to copy';
+    }
+  });
+  return copy;
+}

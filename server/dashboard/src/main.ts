@@ -1,5 +1,6 @@
 import { DocExtractError } from '../../../sdk/src/index.js';
-import { billingPage, keysPage, signInPage } from './pages.js';
+import { billingPage, client, keysPage, signInPage } from './pages.js';
+import { renewalsPage } from './renewals.js';
 import { session } from './session.js';
 
 const main = document.getElementById('main')!;
@@ -16,6 +17,7 @@ async function show(path: string): Promise<void> {
   try {
     if (path === '/dashboard/keys') await keysPage(main);
     else if (path === '/dashboard/billing') await billingPage(main);
+    else if (path === '/dashboard/renewals') await renewalsPage(main, client());
     else signInPage(main, go);
   } catch (e) {
     if (e instanceof DocExtractError && e.status === 401) {

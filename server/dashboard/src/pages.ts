@@ -1,8 +1,8 @@
 import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
-import { h, notice, render, when } from './dom.js';
+import { copyButton, h, notice, render, when } from './dom.js';
 import { session } from './session.js';
 
-const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
+export const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
 
 export function signInPage(main: HTMLElement, go: (path: string) => void): void {
   const localSignIn = document.body.dataset.localSignIn === 'true';
@@ -100,16 +100,7 @@ export async function keysPage(main: HTMLElement): Promise<void> {
     try {
       const key = await api.keys.create(nameInput.value.trim() ? { name: nameInput.value.trim() } : {});
       const raw = h('input', { id: 'raw-key', readonly: true, value: key.key ?? '', 'aria-describedby': 'raw-key-warning' }) as HTMLInputElement;
-      const copy = h('button', { type: 'button', class: 'secondary' }, 'Copy');
-      copy.addEventListener('click', async () => {
-        try {
-          await navigator.clipboard.writeText(raw.value);
-          copy.textContent = 'Copied';
-        } catch {
-          raw.select();
-          copy.textContent = 'Press Ctrl+C to copy';
-        }
-      });
+      const copy = copyButton(raw, 'Copy');
       created.replaceChildren(h('section', { class: 'secret', 'aria-labelledby': 'created-heading' },
         h('h2', { id: 'created-heading' }, `Your new key "${key.name}"`),
         h('label', { for: 'raw-key' }, 'API key', raw),

@@ -9,10 +9,12 @@ import type { Clock } from '../time/clock.js';
 import type { KeyCache } from './key-cache.js';
 import { findKeyByHash, touchKey } from './key-lookup.js';
 import type { Sql } from '../db/sql.js';
+import { findFeedAccount } from './feed-tokens.js';
 
 export type Principal =
   | { via: 'api_key'; accountId: string; apiKeyId: string }
-  | { via: 'bearer'; accountId: string };
+  | { via: 'bearer'; accountId: string }
+  | { via: 'calendar_feed'; accountId: string };
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -43,6 +45,14 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     if (route.security.length === 0) return next();
     const apiKey = req.headers['x-api-key'];
     const authorization = req.headers.authorization;
+    if (route.security.includes('CalendarFeedAuth')) {
+      // The calendar feed's token travels in the URL (calendar apps send no headers); it admits only the feed.
+      const presented = req.query.token;
+      const accountId = typeof presented === 'string' && presented.length > 0 ? await findFeedAccount(deps.prisma, presented) : null;
+      if (!accountId) throw new ApiError('unauthorized', 'The calendar feed token is missing, was reset or was revoked.');
+      res.locals.principal = { via: 'calendar_feed', accountId } satisfies Principal;
+      return next();
+    }
     const acceptsKey = route.security.includes('ApiKeyAuth');
     const acceptsBearer = route.security.includes('BearerAuth');
 

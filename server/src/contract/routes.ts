@@ -1,6 +1,6 @@
 import { openapiDocument } from './documents.js';
 
-export type SecurityScheme = 'ApiKeyAuth' | 'BearerAuth';
+export type SecurityScheme = 'ApiKeyAuth' | 'BearerAuth' | 'CalendarFeedAuth';
 
 export interface ContractRoute {
   method: string;
@@ -29,7 +29,9 @@ const entries: PathEntry[] = Object.entries(openapiDocument.paths).map(([templat
     operations.set(method.toUpperCase(), { method: method.toUpperCase(), template, operationId: op.operationId, security });
   }
   return { template, pattern, operations };
-});
+})
+  // A literal segment wins over a parameter: /v1/renewals/calendar.ics is not /v1/renewals/{id}.
+  .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
 
 export type RouteLookup = { kind: 'found'; route: ContractRoute } | { kind: 'method_not_allowed'; allow: string[] } | { kind: 'not_found' };
 

@@ -31,7 +31,7 @@ export function toApiError(err: unknown): ApiError {
   // express-openapi-validator
   const status = e.status ?? e.statusCode;
   if (Array.isArray(e.errors) && typeof status === 'number') {
-    const issues = e.errors.map((i) => ({ path: normalisePath(i.path), message: i.message ?? 'is invalid' }));
+    const issues = e.errors.map((i) => ({ path: normalisePath(i.path), message: readableMessage(i.message) }));
     if (status === 400) {
       if (issues.some((i) => /\/document\/text$/.test(i.path) && /longer than|more than|maxLength/i.test(i.message))) {
         return new ApiError('payload_too_large', `document.text is over ${TEXT_LIMIT.toLocaleString('en-US')} characters.`, { limit: TEXT_LIMIT });
@@ -44,6 +44,15 @@ export function toApiError(err: unknown): ApiError {
     if (status === 401 || status === 403) return new ApiError('unauthorized');
   }
   return new ApiError('internal_error');
+}
+
+/**
+ * Ajv's message, except where it says nothing to a caller: the contract's only `not: {}` is a closed object's
+ * `unevaluatedProperties` (TypeSpec's `...Record<never>`), refusing a member the object does not take.
+ */
+function readableMessage(message: string | undefined): string {
+  if (!message) return 'is invalid';
+  return message === 'must NOT be valid' ? 'is not a member this object takes' : message;
 }
 
 function normalisePath(path: string | undefined): string {

@@ -27,6 +27,8 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
   let stripe: FakeStripe;
   const cred = { A: { key: '', keyId: '', token: '' }, B: { key: '', keyId: '', token: '' } };
   let bRenewalId = '';
+  let bDocumentId = '';
+  let bFeedToken = '';
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
@@ -38,8 +40,13 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
     // B owns a stored document and a vendor renewal, and has used some HEU.
     const r = await s.fetch('/v1/extract/renewal', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { document: { text: RENEWAL_TEXT } } });
     expect(r.status).toBe(200);
-    bRenewalId = (await r.json()).document.vendorRenewalId;
+    const stored = await r.json();
+    bRenewalId = stored.document.vendorRenewalId;
+    bDocumentId = stored.document_id;
     expect(bRenewalId).toBeTruthy();
+    // B subscribes to its calendar feed.
+    bFeedToken = (await (await s.fetch('/v1/renewals/calendar-feed', { method: 'POST', headers: { authorization: `Bearer ${cred.B.token}` } })).json()).token;
+    expect(bFeedToken).toBeTruthy();
   });
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
@@ -53,6 +60,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
               (SELECT json_agg(u ORDER BY period_start) FROM usage_buckets u WHERE account_id = $1) AS buckets,
               (SELECT json_agg(v ORDER BY id) FROM vendor_renewals v WHERE account_id = $1) AS renewals,
               (SELECT count(*)::int FROM stored_documents WHERE account_id = $1) AS documents,
+              (SELECT json_agg(f) FROM calendar_feeds f WHERE account_id = $1) AS feeds,
               (SELECT row_to_json(a) FROM accounts a WHERE id = $1) AS account`, [B]);
     return rows.rows[0];
   };
@@ -124,6 +132,77 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
         expect(await bState()).toEqual(before); // billed to A only
       },
     ])),
+    listRenewals: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', '/v1/renewals', h);
+        expect(res.status).toBe(200);
+        conforms('/v1/renewals', 'GET', res);
+        expect(res.json.renewals.map((r: Json) => r.id)).not.toContain(bRenewalId);
+        // A cursor naming B's renewal pages A's, never B's.
+        const paged = await req('GET', `/v1/renewals?cursor=${encodeURIComponent(`~|${bRenewalId}`)}`, h);
+        expect(paged.status).toBe(200);
+        expect(paged.json.renewals.map((r: Json) => r.id)).not.toContain(bRenewalId);
+      }
+    },
+    getRenewal: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', `/v1/renewals/${bRenewalId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/renewals/{id}', 'GET', res);
+      }
+      expect((await req('GET', `/v1/renewals/${bRenewalId}`, keyOf('B'))).status).toBe(200);
+    },
+    updateRenewal: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('PATCH', `/v1/renewals/${bRenewalId}`, h, { cancelled: true, overrides: { renewalDate: { value: '2030-01-01' } } });
+        expect(res.status).toBe(404);
+        conforms('/v1/renewals/{id}', 'PATCH', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    getDocument: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', `/v1/documents/${bDocumentId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/documents/{id}', 'GET', res);
+      }
+      expect((await req('GET', `/v1/documents/${bDocumentId}`, keyOf('B'))).status).toBe(200);
+    },
+    getRenewalCalendar: async () => {
+      // A's own feed holds none of B's renewals; A's key or session is not a feed token.
+      const a = await req('POST', '/v1/renewals/calendar-feed', bearerOf('A'));
+      const res = await req('GET', `/v1/renewals/calendar.ics?token=${a.json.token}`);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(bRenewalId);
+      for (const h of [keyOf('A'), bearerOf('A'), keyOf('B')]) expect((await req('GET', '/v1/renewals/calendar.ics', h)).status).toBe(401);
+      // B's token still reads B's feed (its renewal has no dates, so no events).
+      expect((await req('GET', `/v1/renewals/calendar.ics?token=${bFeedToken}`)).status).toBe(200);
+    },
+    getCalendarFeed: async () => {
+      const b = await req('GET', '/v1/renewals/calendar-feed', keyOf('B'));
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', '/v1/renewals/calendar-feed', h);
+        expect(res.status).toBe(200);
+        conforms('/v1/renewals/calendar-feed', 'GET', res);
+        expect(res.json.prefix).not.toBe(b.json.prefix);
+      }
+    },
+    createCalendarFeed: async () => {
+      const before = await bState();
+      const res = await req('POST', '/v1/renewals/calendar-feed', bearerOf('A'));
+      expect(res.status).toBe(201);
+      conforms('/v1/renewals/calendar-feed', 'POST', res);
+      expect(await bState()).toEqual(before); // B's token is not reset
+      expect((await req('GET', `/v1/renewals/calendar.ics?token=${bFeedToken}`)).status).toBe(200);
+    },
+    revokeCalendarFeed: async () => {
+      const before = await bState();
+      const res = await req('DELETE', '/v1/renewals/calendar-feed', bearerOf('A'));
+      expect(res.status).toBe(200);
+      expect(await bState()).toEqual(before);
+      expect((await req('GET', `/v1/renewals/calendar.ics?token=${bFeedToken}`)).status).toBe(200);
+    },
     extractRenewal: async () => {
       const before = await bState();
       const aBefore = await dbFingerprint(s);
