@@ -462,7 +462,7 @@ export interface components {
             /** @description The error. */
             error: {
                 /** @description A stable, machine-readable code. */
-                code: "malformed_json" | "invalid_request" | "invalid_schema";
+                code: "malformed_json" | "invalid_request" | "invalid_schema" | "document_type_mismatch";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -517,6 +517,8 @@ export interface components {
             model: string;
             /** @description This item's usage and HEU. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read for this item and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
             /** @description For `renewal` items only: the stored document record. */
             document?: components["schemas"]["StoredDocument"];
         };
@@ -609,6 +611,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description A party to a contract and the role the contract gives it. */
         ContractParty: {
@@ -678,17 +682,40 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
-        /** @description The text of a document and what is known about where it came from. */
+        /**
+         * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
+         *     `400 invalid_request`.
+         *
+         *     A file (`content`) is read as its `mediaType` says: `application/pdf` (its text layer, rebuilt into lines and
+         *     columns; pages without one are read by OCR), `image/png`, `image/jpeg`, `image/webp`, `image/tiff` (OCR),
+         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text). Claude reads PDFs and images itself. Limits: 10 MB
+         *     (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over
+         *     one: `413 payload_too_large` with the limit. Bytes that are not of the stated `mediaType` are
+         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
+         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
+         */
         DocumentInput: {
             /**
              * @description The document's text, 1 to 200,000 characters. Longer text is refused with `413 payload_too_large`.
              *     The text is treated strictly as data: instructions written inside it are never followed.
              */
-            text: string;
+            text?: string;
+            /**
+             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded; `mediaType` is then required
+             *     and must be one of the media types above. On a single-document route the file may also be sent as
+             *     `multipart/form-data` (a `file` part). Its text is treated strictly as data, as `text` is.
+             */
+            content?: string;
             /** @description The original file name, kept on stored records and shown back to you. */
             filename?: string;
-            /** @description The media type the text was taken from, such as `text/plain` or `application/pdf`. */
+            /**
+             * @description With `text`: the media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored
+             *     records). With `content`: the file's media type, one of `application/pdf`, `image/png`, `image/jpeg`,
+             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`.
+             */
             mediaType?: string;
             /**
              * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
@@ -701,6 +728,23 @@ export interface components {
          * @enum {string}
          */
         DocumentKind: "order_form" | "master_agreement" | "renewal_notice" | "invoice" | "quote" | "amendment" | "terms_of_service" | "other";
+        /** @description What was read, and how its text was obtained. */
+        DocumentSource: {
+            /** @description The media type read: the file's, the `mediaType` sent with text, or `text/plain`. */
+            mediaType: string;
+            /** @description Pages read: a PDF's pages; 1 for an image or text. */
+            pages: components["schemas"]["Count"];
+            /**
+             * @description How the text was obtained. A PDF whose pages were read partly from their text layer and partly by OCR says
+             *     `ocr`.
+             */
+            method: components["schemas"]["ReadMethod"];
+            /**
+             * Format: double
+             * @description OCR only: the mean confidence of the words read, from 0 to 1.
+             */
+            ocrConfidence?: number;
+        };
         /**
          * @description How a job is employed.
          * @enum {string}
@@ -710,7 +754,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
             /** @description The document to extract from. */
@@ -864,6 +908,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description A party on an invoice: who issued it or who it is addressed to. */
         InvoiceParty: {
@@ -905,6 +951,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /**
          * @description A JSON Schema (draft 2020-12 keywords) describing the object to extract. The root must be
@@ -973,6 +1021,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /**
          * @description An amount of money as a JSON number in major units, without symbols or thousands separators (`1249.5`).
@@ -998,11 +1048,8 @@ export interface components {
         OutputTooLargeBody: {
             /** @description The error. */
             error: {
-                /**
-                 * @description A stable, machine-readable code.
-                 * @enum {string}
-                 */
-                code: "output_too_large";
+                /** @description A stable, machine-readable code. */
+                code: "output_too_large" | "document_encrypted" | "document_unreadable";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1016,7 +1063,10 @@ export interface components {
         PaidPlan: "starter";
         /** @description The details of `payload_too_large`. */
         PayloadLimitDetails: {
-            /** @description The limit that was passed: bytes for the body, characters for `document.text`. */
+            /**
+             * @description The limit that was passed: bytes for the body or a file, characters for `document.text` or the text read from a
+             *     file, pages for a PDF, pixels for an image. The message says which.
+             */
             limit: components["schemas"]["Count"];
         };
         /** @description The body of a 413. */
@@ -1083,6 +1133,11 @@ export interface components {
              */
             resetAt: string;
         };
+        /**
+         * @description How the text an extraction read was obtained.
+         * @enum {string}
+         */
+        ReadMethod: "text" | "pdf_text" | "ocr" | "native";
         /** @description Whether the service can serve requests. */
         Readiness: {
             /** @description `true` when every dependency answers. */
@@ -1126,6 +1181,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description The renewal terms of a SaaS subscription, each value with the quote that proves it. */
         RenewalData: {
@@ -1181,6 +1238,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
             /** @description The stored record of this document, linked to its vendor renewal. */
             document: components["schemas"]["StoredDocument"];
         };
@@ -1367,11 +1426,16 @@ export interface components {
             /**
              * @description HEU charged to the month's bucket, from every token the model was billed for:
              *     `max(1, ceil((inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens) / 1000))` per item
-             *     (a missing member counts 0), summed over a batch's successful items. So the same request costs the same HEU
-             *     whether or not the prompt cache was hit. It is never more than the HEU reserved for the request before it ran.
+             *     (a missing member counts 0), plus `readingHeu` when a file was read offline, summed over a batch's successful
+             *     items. So the same request costs the same HEU whether or not the prompt cache was hit. It is never more than the HEU reserved for the request before it ran.
              *     A failed extraction charges nothing.
              */
             heu: components["schemas"]["Count"];
+            /**
+             * @description HEU for reading a file, included in `heu` (see the README's metering section): 1 per started 10 PDF pages read
+             *     from their text layer and 1 per page (or image) read by OCR. Present only when a file was read offline.
+             */
+            readingHeu?: components["schemas"]["Count"];
         };
         /**
          * Format: uuid
@@ -1618,7 +1682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1707,7 +1771,7 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequestBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1805,7 +1869,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1823,7 +1887,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1944,7 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1962,7 +2029,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2083,7 +2153,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2101,7 +2171,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2222,7 +2295,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2240,7 +2313,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2361,7 +2437,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2379,7 +2455,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2500,7 +2579,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2518,7 +2597,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2639,7 +2721,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,7 +2739,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +2872,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,7 +2890,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2998,7 +3086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
