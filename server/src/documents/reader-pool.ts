@@ -38,7 +38,7 @@ export function createDocumentReader(options: { threads?: number } = {}): Docume
       async close() {},
     };
   }
-  const pool = new Piscina<ReaderTask, ReaderOutcome<FileFacts | FileText>>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * 16, idleTimeout: 30_000 });
+  const pool = new Piscina<ReaderTask, ReaderOutcome<FileFacts | FileText>>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * 16, idleTimeout: 10_000 });
   const run = async <T>(task: ReaderTask, budgetMs: number, signal?: AbortSignal): Promise<ReaderOutcome<T>> => {
     const budget = AbortSignal.timeout(budgetMs);
     try {
