@@ -14,6 +14,9 @@ export interface FileFacts {
   mediaType: FileMediaType;
   byteSize: number;
   pages: number;
+  /** An image's size in pixels. */
+  width?: number;
+  height?: number;
 }
 
 /** The text read from a file, and how. */
@@ -39,19 +42,19 @@ export async function probeFile(bytes: Uint8Array, mediaType: FileMediaType): Pr
   if (!bytesMatch(mediaType, bytes)) {
     problem({ code: 'document_type_mismatch', message: `The bytes of document.content are not ${mediaType}.` });
   }
-  const facts = { mediaType, byteSize: bytes.byteLength, pages: 1 };
+  const facts: FileFacts = { mediaType, byteSize: bytes.byteLength, pages: 1 };
   const kind = kindOf(mediaType);
   if (kind === 'pdf') {
     const pdf = await openPdf(bytes);
     facts.pages = pdf.numPages;
     await pdf.destroy();
   } else if (kind === 'image') {
-    checkImage(bytes);
+    Object.assign(facts, checkImage(bytes));
   }
   return facts;
 }
 
-function checkImage(bytes: Uint8Array): void {
+function checkImage(bytes: Uint8Array): { width: number; height: number } {
   const size = imageSize(bytes);
   if (!size) problem({ code: 'document_unreadable', message: 'The image cannot be read: its header is damaged.' });
   const { width, height } = size!;
@@ -61,6 +64,7 @@ function checkImage(bytes: Uint8Array): void {
   if (Math.min(width, height) < MIN_IMAGE_EDGE) {
     problem({ code: 'document_unreadable', message: `The image is ${width}×${height} pixels: too small to hold legible text (at least ${MIN_IMAGE_EDGE} pixels a side).` });
   }
+  return { width, height };
 }
 
 /** Reads the text of a file that passed `probeFile`. Throws DocumentProblemError. */

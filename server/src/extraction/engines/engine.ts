@@ -57,6 +57,9 @@ export interface FileFacts {
   mediaType: string;
   byteSize: number;
   pages: number;
+  /** An image's size in pixels. */
+  width?: number;
+  height?: number;
 }
 
 /** A file the engine reads itself (Claude's document and image blocks). */
