@@ -583,7 +583,7 @@ export interface components {
             /** @description The error. */
             error: {
                 /** @description A stable, machine-readable code. */
-                code: "malformed_json" | "invalid_request" | "invalid_schema";
+                code: "malformed_json" | "invalid_request" | "invalid_schema" | "document_type_mismatch";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -638,6 +638,8 @@ export interface components {
             model: string;
             /** @description This item's usage and HEU. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read for this item and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
             /** @description For `renewal` items only: the stored document record. */
             document?: components["schemas"]["StoredDocument"];
         };
@@ -739,6 +741,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description A party to a contract and the role the contract gives it. */
         ContractParty: {
@@ -824,6 +828,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /**
          * @description Where a vendor renewal stands against its cancellation deadline (computed in UTC, from the date of today):
@@ -840,16 +846,37 @@ export interface components {
          * @enum {string}
          */
         DeadlineUnknownReason: "no_renewal_date" | "no_notice_period";
-        /** @description The text of a document and what is known about where it came from. */
+        /**
+         * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
+         *     `400 invalid_request`.
+         *
+         *     A file (`content`) is read as its `mediaType` says: `application/pdf` (its text layer, rebuilt into lines and
+         *     columns; pages without one are read by OCR), `image/png`, `image/jpeg`, `image/webp`, `image/tiff` (OCR),
+         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text). Claude reads PDFs and images itself. Limits: 10 MB
+         *     (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over
+         *     one: `413 payload_too_large` with the limit. Bytes that are not of the stated `mediaType` are
+         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
+         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
+         */
         DocumentInput: {
             /**
              * @description The document's text, 1 to 200,000 characters. Longer text is refused with `413 payload_too_large`.
              *     The text is treated strictly as data: instructions written inside it are never followed.
              */
-            text: string;
+            text?: string;
+            /**
+             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded; `mediaType` is then required
+             *     and must be one of the media types above. On a single-document route the file may also be sent as
+             *     `multipart/form-data` (a `file` part). Its text is treated strictly as data, as `text` is.
+             */
+            content?: string;
             /** @description The original file name, kept on stored records and shown back to you. */
             filename?: string;
-            /** @description The media type the text was taken from, such as `text/plain` or `application/pdf`. */
+            /**
+             * @description With `text`: the media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored
+             *     records). With `content`: the file's media type, one of `application/pdf`, `image/png`, `image/jpeg`,
+             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`.
+             */
             mediaType?: string;
             /**
              * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
@@ -862,6 +889,23 @@ export interface components {
          * @enum {string}
          */
         DocumentKind: "order_form" | "master_agreement" | "renewal_notice" | "invoice" | "quote" | "amendment" | "terms_of_service" | "other";
+        /** @description What was read, and how its text was obtained. */
+        DocumentSource: {
+            /** @description The media type read: the file's, the `mediaType` sent with text, or `text/plain`. */
+            mediaType: string;
+            /** @description Pages read: a PDF's pages; 1 for an image or text. */
+            pages: components["schemas"]["Count"];
+            /**
+             * @description How the text was obtained. A PDF whose pages were read partly from their text layer and partly by OCR says
+             *     `ocr`.
+             */
+            method: components["schemas"]["ReadMethod"];
+            /**
+             * Format: double
+             * @description OCR only: the mean confidence of the words read, from 0 to 1.
+             */
+            ocrConfidence?: number;
+        };
         /**
          * @description How a job is employed.
          * @enum {string}
@@ -871,7 +915,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
             /** @description The document to extract from. */
@@ -1025,6 +1069,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description A party on an invoice: who issued it or who it is addressed to. */
         InvoiceParty: {
@@ -1066,6 +1112,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /**
          * @description A JSON Schema (draft 2020-12 keywords) describing the object to extract. The root must be
@@ -1134,6 +1182,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /**
          * @description An amount of money as a JSON number in major units, without symbols or thousands separators (`1249.5`).
@@ -1176,11 +1226,8 @@ export interface components {
         OutputTooLargeBody: {
             /** @description The error. */
             error: {
-                /**
-                 * @description A stable, machine-readable code.
-                 * @enum {string}
-                 */
-                code: "output_too_large";
+                /** @description A stable, machine-readable code. */
+                code: "output_too_large" | "document_encrypted" | "document_unreadable";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1203,7 +1250,10 @@ export interface components {
         PaidPlan: "starter";
         /** @description The details of `payload_too_large`. */
         PayloadLimitDetails: {
-            /** @description The limit that was passed: bytes for the body, characters for `document.text`. */
+            /**
+             * @description The limit that was passed: bytes for the body or a file, characters for `document.text` or the text read from a
+             *     file, pages for a PDF, pixels for an image. The message says which.
+             */
             limit: components["schemas"]["Count"];
         };
         /** @description The body of a 413. */
@@ -1270,6 +1320,11 @@ export interface components {
              */
             resetAt: string;
         };
+        /**
+         * @description How the text an extraction read was obtained.
+         * @enum {string}
+         */
+        ReadMethod: "text" | "pdf_text" | "ocr" | "native";
         /** @description Whether the service can serve requests. */
         Readiness: {
             /** @description `true` when every dependency answers. */
@@ -1313,6 +1368,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
         };
         /** @description The renewal terms of a SaaS subscription, each value with the quote that proves it. */
         RenewalData: {
@@ -1368,6 +1425,8 @@ export interface components {
             model: string;
             /** @description Token usage and the HEU charged. */
             usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
             /** @description The stored record of this document, linked to its vendor renewal. */
             document: components["schemas"]["StoredDocument"];
         };
@@ -1820,11 +1879,16 @@ export interface components {
             /**
              * @description HEU charged to the month's bucket, from every token the model was billed for:
              *     `max(1, ceil((inputTokens + cacheCreationInputTokens + cacheReadInputTokens + outputTokens) / 1000))` per item
-             *     (a missing member counts 0), summed over a batch's successful items. So the same request costs the same HEU
-             *     whether or not the prompt cache was hit. It is never more than the HEU reserved for the request before it ran.
+             *     (a missing member counts 0), plus `readingHeu` when a file was read offline, summed over a batch's successful
+             *     items. So the same request costs the same HEU whether or not the prompt cache was hit. It is never more than the HEU reserved for the request before it ran.
              *     A failed extraction charges nothing.
              */
             heu: components["schemas"]["Count"];
+            /**
+             * @description HEU for reading a file, included in `heu` (see the README's metering section): 1 per started 10 PDF pages read
+             *     from their text layer and 1 per page (or image) read by OCR. Present only when a file was read offline.
+             */
+            readingHeu?: components["schemas"]["Count"];
         };
         /**
          * Format: uuid
@@ -2144,7 +2208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2233,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["BadRequestBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2404,7 +2468,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2422,7 +2486,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2543,7 +2610,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2561,7 +2628,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2682,7 +2752,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2700,7 +2770,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2821,7 +2894,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2839,7 +2912,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2960,7 +3036,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2978,7 +3054,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3099,7 +3178,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3117,7 +3196,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3238,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3338,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3386,7 +3471,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3404,7 +3489,10 @@ export interface operations {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
-            /** @description 422: the answer needs more output than the request may use. Nothing was charged. */
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3597,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3873,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,7 +4233,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
-            /** @description 413: the body is over 5 MB, or `document.text` is over 200,000 characters. */
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,8 @@ await build({
   format: 'esm',
   target: 'es2022',
   platform: 'browser',
+  // The SDK reads a file path with node:fs, imported only when a path is given (never in a browser).
+  external: ['node:*'],
   minify: true,
   sourcemap: false,
   outfile: `${dir}dist/app.js`,

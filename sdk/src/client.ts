@@ -3,11 +3,14 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { components, paths } from './contract.js';
 import { DocExtractError, errorFromResponse } from './errors.js';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './transport.js';
+import { toContractDocument, type DocumentInput } from './files.js';
 
 type Schemas = components['schemas'];
-export type DocumentInput = Schemas['DocumentInput'];
+export type { DocumentInput } from './files.js';
+/** A batch item whose document may also be a `file`. */
+export type BatchItemInput = Schemas['BatchItem'] extends infer I ? (I extends unknown ? Omit<I, 'document'> & { document: DocumentInput } : never) : never;
 export type Usage = Schemas['Usage'];
-export type Extraction<T> = { data: T; model: string; usage: Usage };
+export type Extraction<T> = { data: T; model: string; usage: Usage; source: Schemas['DocumentSource'] };
 /** A key as first created: the raw key is here, once. */
 export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
 /** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
@@ -66,7 +69,6 @@ function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' 
   return 'none';
 }
 
-const doc = (document: string | DocumentInput): DocumentInput => (typeof document === 'string' ? { text: document } : document);
 
 /**
  * The docextract API client. `client.raw` is the typed openapi-fetch client over the contract; the rest is a thin
@@ -100,6 +102,11 @@ export class DocExtract {
     };
   }
 
+  /** An extraction: the document (a file read and encoded first), then the call. */
+  private extraction<T>(document: string | DocumentInput, run: (doc: Schemas['DocumentInput'], init: { signal?: AbortSignal }) => Promise<{ data?: T; error?: unknown; response: Response }>, opts?: CallOptions): Promise<T> {
+    return toContractDocument(document).then((doc) => this.call<T>((init) => run(doc, init), opts));
+  }
+
   /** Runs one call: the typed answer, or a thrown DocExtractError. */
   private async call<T>(run: (init: { signal?: AbortSignal }) => Promise<{ data?: T; error?: unknown; response: Response }>, opts: CallOptions = {}): Promise<T> {
     const deadline = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
@@ -116,25 +123,28 @@ export class DocExtract {
 
   readonly extract = {
     invoice: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['InvoiceExtraction']>((init) => this.raw.POST('/v1/extract/invoice', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['InvoiceExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/invoice', { body: { document: doc }, ...init }), opts),
     receipt: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['ReceiptExtraction']>((init) => this.raw.POST('/v1/extract/receipt', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['ReceiptExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/receipt', { body: { document: doc }, ...init }), opts),
     contract: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['ContractExtraction']>((init) => this.raw.POST('/v1/extract/contract', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['ContractExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/contract', { body: { document: doc }, ...init }), opts),
     jobPosting: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['JobPostingExtraction']>((init) => this.raw.POST('/v1/extract/job-posting', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['JobPostingExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/job-posting', { body: { document: doc }, ...init }), opts),
     meetingNotes: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['MeetingNotesExtraction']>((init) => this.raw.POST('/v1/extract/meeting-notes', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['MeetingNotesExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/meeting-notes', { body: { document: doc }, ...init }), opts),
     renewal: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.call<Schemas['RenewalExtraction']>((init) => this.raw.POST('/v1/extract/renewal', { body: { document: doc(document) }, ...init }), opts),
+      this.extraction<Schemas['RenewalExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/renewal', { body: { document: doc }, ...init }), opts),
     /** With a schema written `as const`, `data` is typed from it (every property present, `null` when not found). */
     custom: <const S extends JSONSchema & { type: 'object' }>(document: string | DocumentInput, schema: S, opts?: CallOptions) =>
-      this.call<Extraction<Answered<FromSchema<S>>>>(
-        (init) => this.raw.POST('/v1/extract/custom', { body: { document: doc(document), schema: schema as unknown as Schemas['JsonSchemaObject'] }, ...init }) as never,
+      this.extraction<Extraction<Answered<FromSchema<S>>>>(
+        document,
+        (doc, init) => this.raw.POST('/v1/extract/custom', { body: { document: doc, schema: schema as unknown as Schemas['JsonSchemaObject'] }, ...init }) as never,
         opts,
       ),
-    batch: (items: Schemas['BatchItem'][], opts?: CallOptions) =>
-      this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items }, ...init }), opts),
+    /** Items whose document is a `file` are read and encoded first. */
+    batch: (items: BatchItemInput[], opts?: CallOptions) =>
+      Promise.all(items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) }) as Schemas['BatchItem']))
+        .then((contractItems) => this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems }, ...init }), opts)),
   };
 
   readonly keys = {

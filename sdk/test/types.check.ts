@@ -21,7 +21,13 @@ export async function typeChecks(client: DocExtract): Promise<void> {
   // @ts-expect-error only paid plans are sold through checkout
   await client.billing.checkout('free');
   // @ts-expect-error the raw client checks paths and bodies too
-  await client.raw.POST('/v1/extract/invoice', { body: { document: {} } });
+  await client.raw.POST('/v1/extract/invoice', { body: { document: { text: 42 } } });
+  // A file: a path (Node), a Blob, or bytes with their media type.
+  await client.extract.invoice({ file: 'invoice.pdf' });
+  await client.extract.invoice({ file: new Blob(['x'], { type: 'application/pdf' }) });
+  await client.extract.invoice({ file: { bytes: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf' } });
+  // @ts-expect-error a document is its text, its content or a file, not two of them
+  await client.extract.invoice({ text: 'x', file: 'invoice.pdf' });
 
   const custom = await client.extract.custom('Spring Meetup, 120 places', {
     type: 'object',

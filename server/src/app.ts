@@ -28,6 +28,7 @@ import { selectEngine } from './extraction/engines/select-engine.js';
 import { Meter } from './metering/meter.js';
 import { renewalRoutes } from './renewals/renewal-routes.js';
 import { calendarRoutes } from './renewals/calendar/calendar-routes.js';
+import { Documents } from './documents/documents.js';
 import { checkoutRoute, webhookRoute } from './billing/billing-routes.js';
 import { createStripeClient } from './billing/stripe-client.js';
 import type Stripe from 'stripe';
@@ -40,6 +41,8 @@ export interface AppDeps {
   /** The extraction engine; by default the configured one. */
   engine?: ExtractionEngine;
   meter?: Meter;
+  /** Reads files (PDFs, images, HTML); by default with the reader's own threads. */
+  documents?: Documents;
   /** Whether the schema is current; until it is, routes that need the database answer 503. Ready by default. */
   schema?: SchemaReadiness;
   stripe?: Stripe | null;
@@ -50,7 +53,7 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents(), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
   const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');
@@ -84,7 +87,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
-  app.use(extractRoutes({ prisma: db.prisma, revocations, engine, meter: usageMeter, clock, config: config.extraction }));
+  app.use(extractRoutes({ prisma: db.prisma, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {
     throw new ApiError('not_found');

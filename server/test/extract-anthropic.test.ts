@@ -4,6 +4,8 @@ import { dataSchemaFor } from '../src/extraction/schemas/contract-schemas.js';
 import { emptyAnswer } from './support/answers.js';
 import { FakeAnthropic, schemaOf } from './support/fake-anthropic.js';
 import { startTestServer, type TestServer } from './support/harness.js';
+import { scanPng, textPdf } from './support/render-documents.js';
+import { createCanvas } from '@napi-rs/canvas';
 
 const INVOICE_TEXT = 'ACME CLOUD SUPPLY LLC\nInvoice INV-77\nDate: 2026-04-18\nTotal due: $4,500.00';
 const DOCS = 'https://platform.claude.com/docs/en';
@@ -249,5 +251,67 @@ describe('extraction on Claude (fake provider on 127.0.0.1, default model claude
     expect(body.usage).toEqual({ inputTokens: 20 * 1200, outputTokens: 20 * 300, heu: sum('heu'), cacheReadInputTokens: sum('cacheReadInputTokens'), cacheCreationInputTokens: sum('cacheCreationInputTokens') });
     expect(body).not.toHaveProperty('model');
     expect(fake.maxInFlight).toBe(5);
+  });
+
+  describe(`files read by the model itself, within the documented limits (${DOCS}/build-with-claude/pdf-support, ${DOCS}/build-with-claude/vision)`, () => {
+    const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+    it('sends a PDF as a base64 document block, without its text, and says the model read it', async () => {
+      const pdf = await textPdf(INVOICE_TEXT);
+      const res = await extract('invoice', { document: { content: b64(pdf), mediaType: 'application/pdf' } });
+      expect(fake.refused).toEqual([]);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.source).toEqual({ mediaType: 'application/pdf', pages: 1, method: 'native' });
+      expect(body.usage.readingHeu).toBeUndefined();
+      const content = fake.requests[0]!.body.messages[0]!.content as Array<{ type: string; source?: { type: string; media_type?: string; data?: string } }>;
+      expect(content[0]).toMatchObject({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: b64(pdf) } });
+      // The text layer is not sent twice.
+      expect(JSON.stringify(fake.requests[0]!.body)).not.toContain('INV-77');
+    });
+
+    it('sends a PNG as an image block', async () => {
+      const png = await scanPng('Invoice INV-77\nTotal due: $4,500.00', { dpi: 72 });
+      const res = await extract('invoice', { document: { content: b64(png), mediaType: 'image/png' } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).source).toEqual({ mediaType: 'image/png', pages: 1, method: 'native' });
+      const content = fake.requests[0]!.body.messages[0]!.content as Array<{ type: string; source?: { media_type?: string } }>;
+      expect(content[0]).toMatchObject({ type: 'image', source: { type: 'base64', media_type: 'image/png' } });
+    });
+
+    it('reads an image over the 8000 px edge the vision page allows offline, and sends its text', async () => {
+      const wide = createCanvas(8200, 300);
+      const g = wide.getContext('2d');
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, 8200, 300);
+      g.fillStyle = '#000';
+      g.font = '80px "Liberation Mono", monospace';
+      g.fillText('Invoice INV-77   Total due: $4,500.00', 40, 160);
+      const res = await extract('invoice', { document: { content: b64(await wide.encode('png')), mediaType: 'image/png' } });
+      expect(fake.refused).toEqual([]);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.source).toMatchObject({ mediaType: 'image/png', method: 'ocr' });
+      const content = fake.requests[0]!.body.messages[0]!.content as Array<{ type: string; source?: { type: string; data?: string } }>;
+      expect(content[0]).toMatchObject({ type: 'document', source: { type: 'text' } });
+      expect(content[0]!.source!.data).toContain('INV-77');
+    });
+
+    it('grounds a renewal read from a PDF against its text layer, and stores the file metadata', async () => {
+      const text = 'ORDER FORM\nVendor: Quill Metrics Ltd\nProduct: Quill Pro\nFees: $900.00 per month';
+      const pdf = await textPdf(text);
+      const answer = emptyAnswer(dataSchemaFor('renewal')) as Record<string, unknown>;
+      answer.vendorName = { value: 'Quill Metrics Ltd', sourceQuote: 'Vendor: Quill Metrics Ltd' };
+      answer.product = { value: 'Quill Pro', sourceQuote: 'Product: Quill Pro (not in the document)' };
+      fake.fallback = (req) => ({ kind: 'answer', input: { ...(emptyAnswer(schemaOf(req)) as object), vendorName: answer.vendorName, product: answer.product } });
+      const res = await extract('renewal', { document: { content: b64(pdf), mediaType: 'application/pdf', filename: 'quill.pdf' } });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.source).toEqual({ mediaType: 'application/pdf', pages: 1, method: 'native' });
+      expect(body.data.vendorName).toEqual({ value: 'Quill Metrics Ltd', sourceQuote: 'Vendor: Quill Metrics Ltd' });
+      expect(body.data.product.sourceQuote).toBeNull();
+      expect(body.document).toMatchObject({ filename: 'quill.pdf', mediaType: 'application/pdf', byteSize: pdf.byteLength });
+      expect(body.usage.readingHeu).toBe(1);
+    });
   });
 });

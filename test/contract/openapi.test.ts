@@ -50,13 +50,14 @@ describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => 
 
   it('takes an API key only', () => expect(schemeNames(o)).toEqual([API_KEY]));
 
-  it('takes a document with text of 1 to 200,000 characters', () => {
+  it('takes a document with text of 1 to 200,000 characters, or a file of at most 10 MB in base64 (issue 21: exactly one, checked by the service)', () => {
     const body = requestSchema(o);
     expect(body.required).toEqual(['document']);
     const document = deref(body.properties.document);
-    expect(document.required).toEqual(['text']);
-    expect(Object.keys(document.properties).sort()).toEqual(['filename', 'mediaType', 'text', 'vendorRenewalId']);
+    expect(document.required).toBeUndefined();
+    expect(Object.keys(document.properties).sort()).toEqual(['content', 'filename', 'mediaType', 'text', 'vendorRenewalId']);
     expect(document.properties.text).toMatchObject({ type: 'string', minLength: 1, maxLength: 200000 });
+    expect(document.properties.content).toMatchObject({ type: 'string', maxLength: 13981016 });
   });
 
   it('answers 200 {data, model, usage} with every documented field required and the RateLimit headers', () => {
@@ -86,7 +87,7 @@ describe('renewal specifics', () => {
   });
   it('answers the ids, the status, and the stored document record, and a 404 for a foreign vendorRenewalId', () => {
     const o = op('post', '/v1/extract/renewal');
-    expect(responseSchema(o, '200').required).toEqual(['document_id', 'vendor_renewal_id', 'overall_status', 'data', 'model', 'usage', 'document']);
+    expect(responseSchema(o, '200').required).toEqual(['document_id', 'vendor_renewal_id', 'overall_status', 'data', 'model', 'usage', 'source', 'document']);
     expect(deref(doc.components.schemas.StoredDocument).required).toEqual(['id', 'vendorRenewalId', 'filename', 'mediaType', 'byteSize', 'documentKindGuess', 'overallStatus', 'extraction', 'model', 'createdAt']);
     expect(statuses(o)).toContain('404');
   });

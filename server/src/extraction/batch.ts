@@ -1,11 +1,11 @@
 import type { components } from '../../../generated/openapi.js';
 import type { PrismaClient } from '../db/database.js';
+import type { Documents } from '../documents/documents.js';
 import { ApiError } from '../http/api-error.js';
 import { toApiError } from '../http/error-mapper.js';
-import { reservationFor } from '../metering/heu.js';
 import type { ExtractionEngine } from './engines/engine.js';
 import { assertVendorRenewal } from './renewal/renewal-store.js';
-import { runItem, type ItemDeps, type ItemInput } from './run-item.js';
+import { reservationForItem, runItem, type ItemDeps, type ItemInput } from './run-item.js';
 import { dataSchemaFor } from './schemas/contract-schemas.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
 
@@ -25,7 +25,7 @@ const failure = (id: string, e: unknown): Result => {
 };
 
 /** Checks the batch as a whole (unique ids: else 400 for the call) and each item on its own (a bad one fails alone). */
-async function prepare(prisma: PrismaClient, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
+async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
   const seen = new Map<string, number>();
   const duplicates: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {
@@ -36,16 +36,19 @@ async function prepare(prisma: PrismaClient, engine: ExtractionEngine, accountId
 
   let estimate = 0;
   const items: PreparedBatch['items'] = [];
-  for (const item of body.items) {
+  for (const [i, item] of body.items.entries()) {
     try {
       let input: ItemInput;
       if ('schema' in item) {
-        input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema: prepareCustomSchema(item.schema), document: item.document };
+        const schema = prepareCustomSchema(item.schema);
+        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema, document: item.document, prepared };
       } else {
         if (item.kind === 'renewal') await assertVendorRenewal(prisma, accountId, item.document.vendorRenewalId);
-        input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document };
+        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document, prepared };
       }
-      const { wanted: heu } = reservationFor(engine.plan({ task: input.task, text: item.document.text, schema: input.schema }));
+      const { wanted: heu } = reservationForItem(engine, input);
       estimate += heu;
       items.push({ id: item.id, input, heu });
     } catch (e) {
@@ -80,7 +83,7 @@ async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, de
       }
       try {
         const r = await runItem(deps, item.input, itemSignal, item.heu);
-        results[index] = { id: item.id, ok: true, data: r.data as Record<string, unknown>, model: r.model, usage: r.usage, ...(r.document ? { document: r.document } : {}) };
+        results[index] = { id: item.id, ok: true, data: r.data as Record<string, unknown>, model: r.model, usage: r.usage, source: r.source, ...(r.document ? { document: r.document } : {}) };
       } catch (e) {
         if (signal.aborted) throw signal.reason;
         results[index] = failure(item.id, deadline.aborted ? new ApiError('upstream_timeout', 'The batch ran out of time during this item.') : e);
@@ -94,6 +97,7 @@ async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, de
     usage.inputTokens += r.usage.inputTokens;
     usage.outputTokens += r.usage.outputTokens;
     usage.heu += r.usage.heu;
+    if (r.usage.readingHeu !== undefined) usage.readingHeu = (usage.readingHeu ?? 0) + r.usage.readingHeu;
     // Cache members only when an item reported them (the offline engine has no cache).
     if (r.usage.cacheReadInputTokens !== undefined) usage.cacheReadInputTokens = (usage.cacheReadInputTokens ?? 0) + r.usage.cacheReadInputTokens;
     if (r.usage.cacheCreationInputTokens !== undefined) usage.cacheCreationInputTokens = (usage.cacheCreationInputTokens ?? 0) + r.usage.cacheCreationInputTokens;

@@ -3,8 +3,8 @@ import type { components } from '../../../generated/openapi.js';
 import { principalOf } from '../auth/authenticate.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../db/database.js';
+import type { Documents } from '../documents/documents.js';
 import { ApiError } from '../http/api-error.js';
-import { reservationFor } from '../metering/heu.js';
 import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
@@ -12,7 +12,7 @@ import type { ExtractionEngine, FixedKind } from './engines/engine.js';
 import { ModelChoice } from './engines/model-choice.js';
 import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
 import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
-import { runItem, type ItemInput } from './run-item.js';
+import { reservationForItem, runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
 
@@ -22,6 +22,7 @@ export interface ExtractDeps {
   prisma: PrismaClient;
   revocations: RevocationWatcher;
   engine: ExtractionEngine;
+  documents: Documents;
   meter: Meter;
   clock: Clock;
   config: Config['extraction'];
@@ -72,20 +73,20 @@ export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
   // The engine of the model this request asked for (`model`), else of its route's default: refused before admission.
   const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
-  const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
-  const estimate = (engine: ExtractionEngine, item: ItemInput) => reservationFor(engine.plan({ task: item.task, text: item.document.text, schema: item.schema }));
+  const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
       const body = req.body as Schemas['ExtractRequest'];
       const engine = engineOf(kind, body);
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
-      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document };
-      await metered(deps, req, res, kind, estimate(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+      const prepared = await deps.documents.prepare(body.document);
+      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document, prepared };
+      await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
+        const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
         const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, document }
-          : { data, model, usage };
+          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
+          : { data, model, usage, source };
         return { body, usage };
       });
     });
@@ -95,17 +96,18 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const body = req.body as Schemas['CustomExtractRequest'];
     const engine = engineOf('custom', body);
     const schema = prepareCustomSchema(body.schema);
-    const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document };
-    await metered(deps, req, res, 'custom', estimate(engine, item), async (signal, heu, stored) => {
-      const { data, model, usage } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-      return { body: { data, model, usage }, usage };
+    const prepared = await deps.documents.prepare(body.document);
+    const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document, prepared };
+    await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
+      const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+      return { body: { data, model, usage, source }, usage };
     });
   });
 
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
     const engine = engineOf('batch', body);
-    const batch = await runBatch.prepare(deps.prisma, engine, principalOf(res).accountId, body);
+    const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {
       const answer = await runBatch.run(batch, itemDeps(req, res, engine, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);

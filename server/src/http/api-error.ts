@@ -23,6 +23,9 @@ const STATUS: Record<ErrorCode, number> = {
   billing_not_configured: 503,
   service_unavailable: 503,
   upstream_timeout: 504,
+  document_type_mismatch: 400,
+  document_encrypted: 422,
+  document_unreadable: 422,
 };
 
 const MESSAGES: Record<ErrorCode, string> = {
@@ -46,6 +49,9 @@ const MESSAGES: Record<ErrorCode, string> = {
   billing_not_configured: 'Billing is not configured on this server.',
   service_unavailable: 'The service is temporarily unavailable.',
   upstream_timeout: 'The model provider did not answer in time.',
+  document_type_mismatch: 'The bytes of document.content are not of its mediaType.',
+  document_encrypted: 'The PDF is encrypted: send it without a password.',
+  document_unreadable: 'The file cannot be read.',
 };
 
 /** A failure the client is told about: the error mapper turns it into the envelope and status. */

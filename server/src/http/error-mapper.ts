@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { MAX_FILE_BYTES } from '../documents/limits.js';
 
 const TEXT_LIMIT = 200_000;
 
@@ -13,7 +14,10 @@ export function toApiError(err: unknown): ApiError {
   const e = (err ?? {}) as HttpLikeError;
   // body-parser
   if (e.type === 'entity.parse.failed') return new ApiError('malformed_json');
-  if (e.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: e.limit ?? 5 * 1024 * 1024 });
+  if (e.type === 'entity.too.large') {
+    const limit = e.limit ?? 5 * 1024 * 1024;
+    return new ApiError('payload_too_large', `The request body is over ${limit / 1024 / 1024} MB.`, { limit });
+  }
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') return new ApiError('unsupported_media_type');
   if (e.type === 'request.aborted') return new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] });
   // Down, or every connection busy: a moment later it may answer, as the 503 of a database not ready yet says.
@@ -35,6 +39,9 @@ export function toApiError(err: unknown): ApiError {
     if (status === 400) {
       if (issues.some((i) => /\/document\/text$/.test(i.path) && /longer than|more than|maxLength/i.test(i.message))) {
         return new ApiError('payload_too_large', `document.text is over ${TEXT_LIMIT.toLocaleString('en-US')} characters.`, { limit: TEXT_LIMIT });
+      }
+      if (issues.some((i) => /\/document\/content$/.test(i.path) && /longer than|more than|maxLength/i.test(i.message))) {
+        return new ApiError('payload_too_large', `The file in document.content is over ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes.`, { limit: MAX_FILE_BYTES });
       }
       return new ApiError('invalid_request', summarise(issues), { errors: issues });
     }

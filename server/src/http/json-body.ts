@@ -4,8 +4,15 @@ import { ApiError } from './api-error.js';
 import { inspectJson, refuseIssues } from './input-guard.js';
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Extraction routes take a file of up to 10 MB in base64 (13.4 MB) with the rest of the request. */
+export const EXTRACTION_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
 const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
+const parseExtractionJson = express.json({ limit: EXTRACTION_BODY_LIMIT_BYTES, strict: true, type: () => true });
+
+/** The body limit of a path: raised only on the extraction routes. */
+export const bodyLimitFor = (path: string): number => (path.startsWith('/v1/extract/') ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Whether the request carries a body at all (a length above zero, or a chunked one). */
 export function hasRequestBody(req: IncomingMessage): boolean {
@@ -14,7 +21,7 @@ export function hasRequestBody(req: IncomingMessage): boolean {
 }
 
 /**
- * Reads a JSON body (at most 5 MB) for routes that take one. A body of another media type is 415; no body at all is
+ * Reads a JSON body (at most 5 MB, 15 MB on extraction routes) for routes that take one. A body of another media type is 415; no body at all is
  * read as `{}` so the contract decides which members are required. A body nested deeper than MAX_JSON_DEPTH or
  * holding U+0000 is 400 invalid_request (see input-guard.ts).
  */
@@ -29,11 +36,12 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   }
   const type = req.headers['content-type'];
   if (!type || !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type');
-  if (length !== undefined && Number(length) > BODY_LIMIT_BYTES) {
+  const limit = bodyLimitFor(req.path);
+  if (length !== undefined && Number(length) > limit) {
     // Refuse before reading a byte of it.
-    throw new ApiError('payload_too_large', 'The request body is over 5 MB.', { limit: BODY_LIMIT_BYTES });
+    throw new ApiError('payload_too_large', `The request body is over ${megabytes(limit)}.`, { limit });
   }
-  parseJson(req, res, (err?: unknown) => {
+  (limit === BODY_LIMIT_BYTES ? parseJson : parseExtractionJson)(req, res, (err?: unknown) => {
     if (err) return next(err);
     // Too deep, or a NUL in a string: 400 before any handler (or the validator's recursion) sees it.
     const issues = inspectJson(req.body);

@@ -27,3 +27,14 @@ export const tokensFor = (heu: number): number => heu * 1000;
  * estimate leans high: a reservation too large is settled down, one too small could not be).
  */
 export const claudeTokensIn = (chars: number): number => Math.ceil(chars / 2.5);
+
+/**
+ * HEU for reading a file offline (README, "Metering"): 1 per started 10 PDF pages read from their text layer, and 1
+ * per page or image read by OCR. Text costs nothing to read.
+ */
+export function readingHeuFor(read: { textLayerPages: number; ocrPages: number }): number {
+  return Math.ceil(read.textLayerPages / 10) + read.ocrPages;
+}
+
+/** The most reading a file of this many pages can cost (every page by OCR): what is reserved before it is read. */
+export const readingHeuBound = (pages: number): number => pages;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Block = { type: string; text?: string; content?: string; tool_use_id?: string; is_error?: boolean; source?: { type: string; data?: string }; cache_control?: unknown };
+type Block = { type: string; text?: string; content?: string; tool_use_id?: string; is_error?: boolean; source?: { type: string; data?: string; media_type?: string }; cache_control?: unknown };
 
 export interface RecordedRequest {
   headers: IncomingMessage['headers'];
@@ -106,6 +106,34 @@ export function refusalOf(body: RecordedRequest['body'], rules: ModelRules): str
   return null;
 }
 
+/**
+ * Why the documented limits refuse a document or image block, or null. PDF support
+ * (https://platform.claude.com/docs/en/build-with-claude/pdf-support): at most 100 pages, no passwords or encryption,
+ * 32 MB a request. Vision (https://platform.claude.com/docs/en/build-with-claude/vision): JPEG, PNG, GIF or WebP, at
+ * most 5 MB and 8000x8000 px an image.
+ */
+export function blockRefusalOf(body: RecordedRequest['body']): string | null {
+  for (const message of body.messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (block.source?.type !== 'base64') continue;
+      const bytes = Buffer.from(block.source.data ?? '', 'base64');
+      if (block.type === 'document') {
+        if (block.source.media_type !== 'application/pdf') return `document source media_type ${block.source.media_type} is not supported`;
+        const pdf = bytes.toString('latin1');
+        if (!pdf.startsWith('%PDF-')) return 'The PDF specified was not valid.';
+        if (/\/Encrypt\b/.test(pdf)) return 'The PDF specified is password protected.';
+        if ((pdf.match(/\/Type\s*\/Page\b/g) ?? []).length > 100) return 'A maximum of 100 PDF pages may be provided.';
+      } else if (block.type === 'image') {
+        if (!['image/jpeg', 'image/png', 'image/gif', 'image/webp'].includes(block.source.media_type ?? '')) return `image source media_type ${block.source.media_type} is not supported`;
+        if (bytes.length > 5 * 1024 * 1024) return 'image exceeds 5 MB maximum';
+        if (block.source.media_type === 'image/png' && (bytes.readUInt32BE(16) > 8000 || bytes.readUInt32BE(20) > 8000)) return 'image dimensions exceed max allowed size: 8000 pixels';
+      }
+    }
+  }
+  return null;
+}
+
 /** Optional and union-typed properties across a schema, as structured outputs count them. */
 export function complexity(schema: unknown): { optional: number; unions: number } {
   let optional = 0;
@@ -183,7 +211,13 @@ export class FakeAnthropic {
       this.error(res, 404, 'not_found_error', 'not found');
       return;
     }
-    const recorded: RecordedRequest = { headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    const raw = Buffer.concat(chunks);
+    // Request size limit, 32 MB for the Messages endpoint (https://platform.claude.com/docs/en/build-with-claude/pdf-support).
+    if (raw.length > 32 * 1024 * 1024) {
+      this.error(res, 413, 'request_too_large', 'Request exceeds the maximum allowed number of bytes.');
+      return;
+    }
+    const recorded: RecordedRequest = { headers: req.headers, body: JSON.parse(raw.toString('utf8')) };
     this.requests.push(recorded);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -196,7 +230,7 @@ export class FakeAnthropic {
       this.error(res, 404, 'not_found_error', `model: ${recorded.body.model}`);
       return;
     }
-    const refusal = refusalOf(recorded.body, rules);
+    const refusal = refusalOf(recorded.body, rules) ?? blockRefusalOf(recorded.body);
     if (refusal) {
       this.refused.push(refusal);
       this.error(res, 400, 'invalid_request_error', refusal);

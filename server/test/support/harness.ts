@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
 import { createApp } from '../../src/app.js';
+import { Documents } from '../../src/documents/documents.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { mintDashboardToken } from '../../src/auth/dashboard-tokens.js';
@@ -55,7 +56,9 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const logs: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
-  const app = createApp({ config, db, logger: createLogger('info', stream), clock });
+  // The document reader's threads end with the server, not at their idle timeout.
+  const documents = new Documents();
+  const app = createApp({ config, db, logger: createLogger('info', stream), clock, documents });
   // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
   const server: Server = createLimitedServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -82,6 +85,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await documents.close();
       await db.close();
       await database.drop();
     },

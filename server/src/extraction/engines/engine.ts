@@ -52,10 +52,27 @@ export interface EngineAnswer {
   usage: EngineUsage;
 }
 
+/** What is known of a file before it is read: enough for an engine to say whether it reads it itself. */
+export interface FileFacts {
+  mediaType: string;
+  byteSize: number;
+  pages: number;
+  /** An image's size in pixels. */
+  width?: number;
+  height?: number;
+}
+
+/** A file the engine reads itself (Claude's document and image blocks). */
+export interface NativeFile extends FileFacts {
+  bytes: Uint8Array;
+}
+
 export interface EngineInput {
   task: ExtractionTask;
-  /** The document text. */
+  /** The document text ('' when the engine reads `file` itself and no text was read). */
   text: string;
+  /** A file the engine reads itself (only ever one `readsNatively` accepted); `text` is then not sent. */
+  file?: NativeFile;
   /** The JSON Schema the answer must meet (from the compiled contract, or the caller's, widened to allow null). */
   schema: JsonSchema;
   /** Aborted when the caller goes away or its key is revoked: stop work and reject. */
@@ -68,10 +85,17 @@ export interface EngineInput {
   log?: EngineLog;
 }
 
+export type PlanInput = Pick<EngineInput, 'task' | 'text' | 'schema'> & { textChars?: number; file?: FileFacts };
+
 /** One way of turning a document into data: Claude, or the offline rules. */
 export interface ExtractionEngine {
   readonly name: 'anthropic' | 'local';
-  /** The tokens to reserve before `extract` runs (metering turns them into HEU). */
-  plan(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): TokenPlan;
+  /**
+   * The tokens to reserve before `extract` runs (metering turns them into HEU). For a file not read yet, `textChars`
+   * is the most characters its text may have; for a file the engine reads itself, `file` says what it is.
+   */
+  plan(input: PlanInput): TokenPlan;
+  /** Whether the engine reads this file itself (PDFs and images, for Claude); absent: it reads only text. */
+  readsNatively?(file: FileFacts): boolean;
   extract(input: EngineInput): Promise<EngineAnswer>;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/api-error.js';
-import type { EngineAnswer, EngineInput, ExtractionEngine, TokenPlan } from './engine.js';
+import type { EngineAnswer, EngineInput, ExtractionEngine, PlanInput, TokenPlan } from './engine.js';
 import { createLocalRunner, LocalPoolFull, LocalTaskOverBudget, type LocalRunner } from './local-pool/local-pool.js';
 
 export const LOCAL_MODEL = 'local-rules-1';
@@ -11,7 +11,7 @@ const tokens = (chars: number) => Math.max(1, Math.ceil(chars / 4));
  * What the offline engine reads: the document, and on the custom route the caller's schema too (its property names
  * and descriptions are what it matches labels against). A fixed route's schema is the engine's own code, not read.
  */
-const charsRead = (input: Pick<EngineInput, 'text' | 'task'>) => input.text.length + (input.task.kind === 'custom' ? JSON.stringify(input.task.schema).length : 0);
+const charsRead = (input: Pick<PlanInput, 'text' | 'task' | 'textChars'>) => (input.textChars ?? input.text.length) + (input.task.kind === 'custom' ? JSON.stringify(input.task.schema).length : 0);
 
 /** Room for an answer's own JSON (member names, nulls, brackets) besides the document's words it repeats. */
 const ANSWER_FRAME_CHARS = 4000;
@@ -27,8 +27,8 @@ export class LocalEngine implements ExtractionEngine {
    * The document once as input; as output, its words at most twice (a renewal value and the quote stating it) plus
    * the answer's frame. `extract` is held to it.
    */
-  plan(input: Pick<EngineInput, 'text' | 'task'>): TokenPlan {
-    const wanted = tokens(charsRead(input)) + tokens(2 * input.text.length + ANSWER_FRAME_CHARS);
+  plan(input: Pick<PlanInput, 'text' | 'task' | 'textChars'>): TokenPlan {
+    const wanted = tokens(charsRead(input)) + tokens(2 * (input.textChars ?? input.text.length) + ANSWER_FRAME_CHARS);
     return { wanted, least: wanted };
   }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/api-error.js';
-import type { EngineAnswer, EngineInput, ExtractionEngine, TokenPlan } from './engine.js';
+import type { EngineAnswer, EngineInput, ExtractionEngine, TokenPlan, FileFacts } from './engine.js';
 
 /**
  * The models a server offers, each its own engine: a request's `model` (one of them), else its route's default, else
@@ -43,6 +43,10 @@ export class ModelChoice implements ExtractionEngine {
   /** As an engine of its own: the server's default model. */
   plan(input: Parameters<ExtractionEngine['plan']>[0]): TokenPlan {
     return this.engineFor('', undefined).plan(input);
+  }
+
+  readsNatively(file: FileFacts): boolean {
+    return this.engineFor('', undefined).readsNatively?.(file) ?? false;
   }
 
   extract(input: EngineInput): Promise<EngineAnswer> {

@@ -2,11 +2,12 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ApiError } from '../../../http/api-error.js';
 import { billedTokens, claudeTokensIn } from '../../../metering/heu.js';
 import { checkAnswer, type SchemaIssue } from '../../schemas/answer-checker.js';
-import type { EngineAnswer, EngineInput, EngineUsage, ExtractionEngine, ExtractionTask, TokenPlan } from '../engine.js';
+import type { EngineAnswer, EngineInput, EngineUsage, ExtractionEngine, ExtractionTask, FileFacts, PlanInput, TokenPlan } from '../engine.js';
+import { CHARS_PER_PAGE } from '../../../documents/limits.js';
 import { SYSTEM_PROMPT, TOOL_NAME, taskText } from './instructions.js';
 import { capabilitiesOf, type ModelCapabilities } from './models.js';
 import { providerFailure, spendLimitAware } from './provider-errors.js';
-import { buildRequest, documentBlock, type AnswerMode, type ThinkingSettings } from './request.js';
+import { buildRequest, documentBlock, fileBlock, PAGE_IMAGE_TOKENS, readsNatively, type AnswerMode, type ThinkingSettings } from './request.js';
 import { reshapeForStructuredOutput, restoreNulls } from './structured-schema.js';
 
 export interface AnthropicSettings extends ThinkingSettings {
@@ -65,7 +66,7 @@ export class AnthropicEngine implements ExtractionEngine {
   }
 
   /** Reserve the first call and one retry (or repair turn) at the largest, run with at least one small call. */
-  plan(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): TokenPlan {
+  plan(input: PlanInput): TokenPlan {
     const prompt = this.promptTokens(input);
     const first = this.firstMaxTokens();
     const second = Math.max(Math.min(this.settings.retryMaxTokens, this.capabilities.maxOutputTokens), first + claudeTokensIn(FEEDBACK_CHARS) + first);
@@ -102,16 +103,24 @@ export class AnthropicEngine implements ExtractionEngine {
     return mode;
   }
 
-  private promptTokens(input: Pick<EngineInput, 'task' | 'text' | 'schema'>): number {
+  /** PDFs and PNG, JPEG and WebP images within the documented limits are sent as they are (request.ts). */
+  readsNatively(file: FileFacts): boolean {
+    return readsNatively(file);
+  }
+
+  private promptTokens(input: PlanInput): number {
     const schemaChars = JSON.stringify(this.mode(input).schema).length;
+    // A file the model reads: each page an image and its text, both at their most (the text is not sent again).
+    const fileTokens = input.file ? input.file.pages * (PAGE_IMAGE_TOKENS + claudeTokensIn(input.file.mediaType === 'application/pdf' ? CHARS_PER_PAGE : 0)) : 0;
     // JSON escaping of the document on the wire does not change its tokens; its characters are counted once.
-    return claudeTokensIn(SYSTEM_PROMPT.length + schemaChars + input.text.length + OVERHEAD_CHARS);
+    return claudeTokensIn(SYSTEM_PROMPT.length + schemaChars + (input.file ? 0 : input.textChars ?? input.text.length) + OVERHEAD_CHARS) + fileTokens;
   }
 
   private async converse(input: EngineInput, signal: AbortSignal): Promise<EngineAnswer> {
     const mode = this.mode(input);
     const messages: Anthropic.Messages.MessageParam[] = [
-      { role: 'user', content: [documentBlock(input.text), { type: 'text', text: taskText(TASKS[input.task.kind], mode.kind) }] },
+      // A file the model reads itself goes as it is; its text (read offline for a renewal's quotes) is not sent twice.
+      { role: 'user', content: [input.file ? fileBlock(input.file) : documentBlock(input.text), { type: 'text', text: taskText(TASKS[input.task.kind], mode.kind) }] },
     ];
     const usage: Required<EngineUsage> = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
     const prompt = this.promptTokens(input);

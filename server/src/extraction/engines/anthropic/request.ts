@@ -58,3 +58,32 @@ export function buildRequest(
 export function documentBlock(text: string): Anthropic.Messages.DocumentBlockParam {
   return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text }, title: 'document' };
 }
+
+/**
+ * Limits of the provider's document and image blocks, as documented:
+ * - PDF support (https://platform.claude.com/docs/en/build-with-claude/pdf-support): requests up to 32 MB, at most 100
+ *   pages, standard PDFs without passwords or encryption;
+ * - vision (https://platform.claude.com/docs/en/build-with-claude/vision): JPEG, PNG, GIF or WebP, at most 5 MB and
+ *   8000x8000 px an image; a long edge over 1568 px is scaled down first, to about 1,600 tokens.
+ * Files within our own limits (10 MB, 50 pages) always fit a PDF's; an image over 5 MB or 8000 px, or a TIFF, is read
+ * offline (OCR) and sent as text instead.
+ */
+export const NATIVE_LIMITS = { pdfPages: 100, requestBytes: 32 * 1024 * 1024, imageBytes: 5 * 1024 * 1024, imageEdge: 8000 } as const;
+const NATIVE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/** Whether Claude reads this file itself (a document or an image block), within the documented limits. */
+export function readsNatively(file: { mediaType: string; byteSize: number; pages: number; width?: number; height?: number }): boolean {
+  if (file.mediaType === 'application/pdf') return file.pages <= NATIVE_LIMITS.pdfPages && (file.byteSize * 4) / 3 < NATIVE_LIMITS.requestBytes - 1024 * 1024;
+  if (!NATIVE_IMAGE_TYPES.has(file.mediaType)) return false;
+  return file.byteSize <= NATIVE_LIMITS.imageBytes && (file.width ?? 0) <= NATIVE_LIMITS.imageEdge && (file.height ?? 0) <= NATIVE_LIMITS.imageEdge;
+}
+
+/** Tokens a page costs: its image (about 1,600 at most, per the vision page) and its text (CHARS_PER_PAGE at most). */
+export const PAGE_IMAGE_TOKENS = 1600;
+
+/** The file as the model reads it: a PDF as a base64 document block, an image as a base64 image block. */
+export function fileBlock(file: { mediaType: string; bytes: Uint8Array }): Anthropic.Messages.ContentBlockParam {
+  const data = Buffer.from(file.bytes).toString('base64');
+  if (file.mediaType === 'application/pdf') return { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data }, title: 'document' };
+  return { type: 'image', source: { type: 'base64', media_type: file.mediaType as 'image/png' | 'image/jpeg' | 'image/webp', data } };
+}

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { compiledWorker } from '../../../workers/compiled-worker.js';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
 import type { LocalWorkerInput } from './local-worker.js';
 
@@ -12,16 +10,6 @@ export interface LocalRunner {
   close(): Promise<void>;
 }
 
-/**
- * The compiled worker. From server/dist it sits beside this module; under a TypeScript loader (tests, tsx) this module
- * is server/src/...ts and the worker is its compiled twin in server/dist, built by `npm install`, `prestart` and the
- * test setup from the same sources.
- */
-function workerFile(): string | null {
-  const here = fileURLToPath(new URL('./local-worker.js', import.meta.url));
-  const compiled = here.includes(`${sep}server${sep}src${sep}`) ? here.replace(`${sep}server${sep}src${sep}`, `${sep}server${sep}dist${sep}`) : here;
-  return existsSync(compiled) ? compiled : null;
-}
 
 /**
  * A bounded pool of worker threads (one less than the cores, at least one): a 200,000-character document keeps a core
@@ -31,7 +19,7 @@ function workerFile(): string | null {
  */
 export function createLocalRunner(options: { threads?: number; taskBudgetMs: number }): LocalRunner {
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
-  const filename = threads > 0 ? workerFile() : null;
+  const filename = threads > 0 ? compiledWorker(new URL('./local-worker.js', import.meta.url)) : null;
   if (!filename) {
     return {
       async run(input, signal) {

@@ -1,0 +1,97 @@
+/** A run of text placed on a page: its left edge, baseline or top, width and height, in any one unit. */
+export interface PlacedText {
+  str: string;
+  x: number;
+  /** Grows downwards (top of the page first). */
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** At most this many empty lines stand for a vertical gap. */
+const MAX_BLANK_LINES = 2;
+
+/**
+ * Rebuilds the text of a page from the positions of its runs, so that what stood side by side stays on one line and
+ * what was aligned in columns stays aligned: runs are grouped into lines by their vertical position, ordered left to
+ * right, and each is put at the character column its left edge falls on (at least one space after the run before
+ * it, two where the gap is wide, so columns stay apart). A gap between lines taller than a line becomes empty lines.
+ * The same for a PDF's text items and for the words OCR returns: both lose their layout when read in stream order
+ * (a table's amounts come after all its labels).
+ */
+export function rebuildLayout(runs: PlacedText[]): string {
+  const items = runs.filter((r) => r.str.trim() !== '' && Number.isFinite(r.x) && Number.isFinite(r.y));
+  if (items.length === 0) return '';
+  const charWidth = medianCharWidth(items);
+  const minX = Math.min(...items.map((r) => r.x));
+  const lines = groupLines(items);
+  const pitch = linePitch(lines);
+  const out: string[] = [];
+  let previous: { y: number; height: number } | null = null;
+  for (const line of lines) {
+    if (previous) {
+      const gap = line.y - previous.y;
+      const blanks = Math.min(MAX_BLANK_LINES, Math.max(0, Math.round(gap / (pitch ?? Math.max(previous.height, line.height) * 1.2)) - 1));
+      for (let i = 0; i < blanks; i++) out.push('');
+    }
+    out.push(renderLine(line.runs, minX, charWidth));
+    previous = line;
+  }
+  return out.join('\n');
+}
+
+interface Line { y: number; height: number; runs: PlacedText[] }
+
+/** The usual distance between two lines of the page (the median gap), when it has enough lines to tell. */
+function linePitch(lines: Line[]): number | null {
+  const gaps = lines.slice(1).map((l, i) => l.y - lines[i]!.y).filter((g) => g > 0).sort((a, b) => a - b);
+  return gaps.length >= 3 ? gaps[Math.floor(gaps.length / 2)]! : null;
+}
+
+function groupLines(items: PlacedText[]): Line[] {
+  const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
+  const lines: Line[] = [];
+  for (const run of sorted) {
+    const line = lines[lines.length - 1];
+    // The same line when the baselines are within half a line of each other.
+    if (line && Math.abs(run.y - line.y) <= Math.max(2, 0.5 * Math.min(run.height || line.height, line.height || run.height))) {
+      line.runs.push(run);
+      line.height = Math.max(line.height, run.height);
+    } else {
+      lines.push({ y: run.y, height: run.height, runs: [run] });
+    }
+  }
+  for (const line of lines) line.runs.sort((a, b) => a.x - b.x);
+  return lines;
+}
+
+function renderLine(runs: PlacedText[], minX: number, charWidth: number): string {
+  let text = '';
+  let end = -Infinity;
+  for (const run of runs) {
+    const str = run.str.replace(/\s+$/, '');
+    const gap = run.x - end;
+    if (text === '') {
+      // An indent counts from about a character's width (a scan's slight rotation moves a margin by a few pixels).
+      text = ' '.repeat(Math.max(0, Math.round((run.x - minX) / charWidth - 0.4))) + str.trimStart();
+    } else if (gap < 0.25 * charWidth) {
+      // Pieces of one word (a PDF writer's kerning, OCR's split word).
+      text += str;
+    } else if (gap < 2.5 * charWidth) {
+      // A space between words.
+      text += ' ' + str.trimStart();
+    } else {
+      // A gap wider than a space: put the run at its column, at least two spaces on, so columns stay apart.
+      const column = Math.round((run.x - minX) / charWidth);
+      text += ' '.repeat(Math.max(column, text.length + 2) - text.length) + str.trimStart();
+    }
+    end = run.x + run.width;
+  }
+  return text.replace(/\s+$/, '');
+}
+
+function medianCharWidth(items: PlacedText[]): number {
+  const widths = items.filter((r) => r.str.length >= 2 && r.width > 0).map((r) => r.width / r.str.length).sort((a, b) => a - b);
+  const median = widths[Math.floor(widths.length / 2)];
+  return median && median > 0 ? median : Math.max(1, (items[0]!.height || 10) * 0.5);
+}

@@ -1,0 +1,138 @@
+import { htmlToText } from './html-text.js';
+import { imageSize } from './image-size.js';
+import { MAX_PIXELS, MIN_IMAGE_EDGE, TEXT_LIMIT } from './limits.js';
+import { markdownToText } from './markdown-text.js';
+import { kindOf, type FileMediaType } from './media-types.js';
+import { ocrImage } from './ocr.js';
+import { openPdf, pageText } from './pdf-text.js';
+import { DocumentProblemError, problem } from './problems.js';
+import { renderPage } from './render-page.js';
+import { bytesMatch } from './sniff.js';
+
+/** What is known of a file before it is read: enough to refuse it and to reserve its cost. */
+export interface FileFacts {
+  mediaType: FileMediaType;
+  byteSize: number;
+  pages: number;
+  /** An image's size in pixels. */
+  width?: number;
+  height?: number;
+}
+
+/** The text read from a file, and how. */
+export interface FileText {
+  text: string;
+  pages: number;
+  method: 'text' | 'pdf_text' | 'ocr';
+  /** Pages read from a PDF's text layer, and pages (or images) read by OCR: what reading costs. */
+  textLayerPages: number;
+  ocrPages: number;
+  /** Mean OCR confidence of the words read, 0 to 1, when OCR read any. */
+  ocrConfidence?: number;
+}
+
+/** A page with fewer characters than this in its text layer has none worth the name (a scan with a page number). */
+const MIN_TEXT_LAYER_CHARS = 16;
+
+/**
+ * Checks a file without reading its text: its bytes are of its media type, a PDF opens (not encrypted, not corrupt)
+ * and has at most the page limit, an image has a readable size within the limits. Throws DocumentProblemError.
+ */
+export async function probeFile(bytes: Uint8Array, mediaType: FileMediaType): Promise<FileFacts> {
+  if (!bytesMatch(mediaType, bytes)) {
+    problem({ code: 'document_type_mismatch', message: `The bytes of document.content are not ${mediaType}.` });
+  }
+  const facts: FileFacts = { mediaType, byteSize: bytes.byteLength, pages: 1 };
+  const kind = kindOf(mediaType);
+  if (kind === 'pdf') {
+    const pdf = await openPdf(bytes);
+    facts.pages = pdf.numPages;
+    await pdf.destroy();
+  } else if (kind === 'image') {
+    Object.assign(facts, checkImage(bytes));
+  }
+  return facts;
+}
+
+function checkImage(bytes: Uint8Array): { width: number; height: number } {
+  const size = imageSize(bytes);
+  if (!size) problem({ code: 'document_unreadable', message: 'The image cannot be read: its header is damaged.' });
+  const { width, height } = size!;
+  if (width * height > MAX_PIXELS) {
+    problem({ code: 'payload_too_large', message: `The image is ${width}×${height} pixels; at most ${MAX_PIXELS.toLocaleString('en-US')} pixels are read.`, limit: MAX_PIXELS });
+  }
+  if (Math.min(width, height) < MIN_IMAGE_EDGE) {
+    problem({ code: 'document_unreadable', message: `The image is ${width}×${height} pixels: too small to hold legible text (at least ${MIN_IMAGE_EDGE} pixels a side).` });
+  }
+  return { width, height };
+}
+
+/** Reads the text of a file that passed `probeFile`. Throws DocumentProblemError. */
+export async function readFile(bytes: Uint8Array, mediaType: FileMediaType): Promise<FileText> {
+  const kind = kindOf(mediaType);
+  let result: FileText;
+  if (kind === 'pdf') result = await readPdf(bytes);
+  else if (kind === 'image') result = await readImage(bytes);
+  else {
+    const raw = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    const text = kind === 'html' ? htmlToText(raw) : kind === 'markdown' ? markdownToText(raw) : raw;
+    result = { text, pages: 1, method: 'text', textLayerPages: 0, ocrPages: 0 };
+  }
+  if (result.text.trim() === '') problem({ code: 'document_unreadable', message: 'No legible text was found in the file.' });
+  if (result.text.length > TEXT_LIMIT) {
+    problem({ code: 'payload_too_large', message: `The file holds ${result.text.length.toLocaleString('en-US')} characters of text; at most ${TEXT_LIMIT.toLocaleString('en-US')} are read.`, limit: TEXT_LIMIT });
+  }
+  return result;
+}
+
+async function readImage(bytes: Uint8Array): Promise<FileText> {
+  checkImage(bytes);
+  let page;
+  try {
+    page = await ocrImage(bytes);
+  } catch {
+    return problem({ code: 'document_unreadable', message: 'The image cannot be decoded.' });
+  }
+  return { text: page.text, pages: 1, method: 'ocr', textLayerPages: 0, ocrPages: 1, ...(page.confidence !== null ? { ocrConfidence: round2(page.confidence) } : {}) };
+}
+
+/** Each page from its text layer; a page without one rendered and read by OCR. Pages are parted by an empty line. */
+async function readPdf(bytes: Uint8Array): Promise<FileText> {
+  const pdf = await openPdf(bytes);
+  try {
+    const texts: string[] = [];
+    let textLayerPages = 0, ocrPages = 0, confidenceSum = 0, words = 0;
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      let text = await pageText(page);
+      if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
+        textLayerPages++;
+      } else {
+        const ocr = await ocrImage(await renderPage(pdf, page));
+        ocrPages++;
+        if (ocr.confidence !== null) {
+          confidenceSum += ocr.confidence * ocr.words;
+          words += ocr.words;
+        }
+        text = ocr.text;
+      }
+      page.cleanup();
+      texts.push(text);
+    }
+    return {
+      text: texts.join('\n\n'),
+      pages: pdf.numPages,
+      method: ocrPages > 0 ? 'ocr' : 'pdf_text',
+      textLayerPages,
+      ocrPages,
+      ...(words > 0 ? { ocrConfidence: round2(confidenceSum / words) } : {}),
+    };
+  } catch (e) {
+    if (e instanceof DocumentProblemError) throw e;
+    return problem({ code: 'document_unreadable', message: 'The PDF cannot be read: a page is damaged.' });
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;

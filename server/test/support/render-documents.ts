@@ -1,0 +1,103 @@
+// Renders text as the files users send: a PDF with a text layer (pdf-lib, Courier 10 pt, so columns stay aligned),
+// a scanned-looking page image (@napi-rs/canvas: grey paper, a slight rotation, noise), a PDF holding only that image
+// (no text layer), an encrypted PDF. Used by the tests and by scripts/render-corpus.ts; deterministic (fixed dates,
+// seeded noise), so a rendering is the same bytes every time.
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
+
+const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
+const PAGE = { width: 612, height: 792, margin: 40, size: 10, leading: 12 };
+
+/** Courier encodes only WinAnsi: other characters become `?` (CJK would need an embedded font). */
+const winAnsi = (line: string) => line.replace(/[^\x20-\x7e\xa0-\xff€]/g, '?');
+
+async function newPdf(): Promise<PDFDocument> {
+  const pdf = await PDFDocument.create();
+  pdf.setCreationDate(FIXED_DATE);
+  pdf.setModificationDate(FIXED_DATE);
+  pdf.setProducer('docextract test renderer');
+  pdf.setCreator('docextract test renderer');
+  return pdf;
+}
+
+/** A PDF with a text layer: one text run per line, Courier 10 pt on 12 pt, as many Letter pages as it takes. */
+export async function textPdf(text: string, options: { columns?: 2 } = {}): Promise<Uint8Array> {
+  const pdf = await newPdf();
+  const font = await pdf.embedFont(StandardFonts.Courier);
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const perPage = Math.floor((PAGE.height - 2 * PAGE.margin) / PAGE.leading);
+  if (options.columns === 2) {
+    // Two columns side by side: the first half of the lines on the left, the second half on the right.
+    const half = Math.ceil(lines.length / 2);
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    lines.forEach((line, i) => {
+      const x = i < half ? PAGE.margin : PAGE.width / 2 + 10;
+      const y = PAGE.height - PAGE.margin - (i % half) * PAGE.leading;
+      if (line.trim()) page.drawText(winAnsi(line), { x, y, size: PAGE.size, font });
+    });
+  } else {
+    for (let start = 0; start < Math.max(1, lines.length); start += perPage) {
+      const page = pdf.addPage([PAGE.width, PAGE.height]);
+      lines.slice(start, start + perPage).forEach((line, i) => {
+        if (line.trim()) page.drawText(winAnsi(line), { x: PAGE.margin, y: PAGE.height - PAGE.margin - i * PAGE.leading, size: PAGE.size, font });
+      });
+    }
+  }
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** A small deterministic random source (mulberry32), for noise that is the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One page of text as a scan: Letter paper at `dpi`, Liberation Mono 10 pt, rotated by `rotateDeg`, greyish paper with
+ * specks. PNG bytes.
+ */
+export async function scanPng(text: string, options: { dpi?: number; rotateDeg?: number; seed?: number } = {}): Promise<Uint8Array> {
+  const dpi = options.dpi ?? 200;
+  const width = Math.round(8.5 * dpi), height = Math.round(11 * dpi);
+  const canvas = createCanvas(width, height);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#f4f2ee';
+  g.fillRect(0, 0, width, height);
+  const rand = random(options.seed ?? 7);
+  g.fillStyle = 'rgba(80, 80, 80, 0.5)';
+  for (let i = 0; i < (width * height) / 4000; i++) g.fillRect(rand() * width, rand() * height, 1 + rand() * 2, 1 + rand() * 2);
+  g.translate(width / 2, height / 2);
+  g.rotate(((options.rotateDeg ?? 0.5) * Math.PI) / 180);
+  g.translate(-width / 2, -height / 2);
+  g.fillStyle = '#1a1a1a';
+  g.font = `${Math.round((10 / 72) * dpi)}px "Liberation Mono", "DejaVu Sans Mono", monospace`;
+  const margin = 0.6 * dpi, leading = (12 / 72) * dpi;
+  text.replace(/\r\n?/g, '\n').split('\n').forEach((line, i) => g.fillText(line, margin, margin + (i + 1) * leading));
+  return canvas.encode('png');
+}
+
+/** A PDF whose one page is a scan image: no text layer, so only OCR reads it. */
+export async function scanPdf(text: string, options: { dpi?: number } = {}): Promise<Uint8Array> {
+  const pdf = await newPdf();
+  const image = await pdf.embedPng(await scanPng(text, { dpi: options.dpi ?? 150 }));
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  page.drawImage(image, { x: 0, y: 0, width: PAGE.width, height: PAGE.height });
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** A PDF encrypted with a user password (the standard security handler): it cannot be opened without it. */
+export async function encryptedPdf(text: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(await textPdf(text));
+  const hex = (byte: number) => PDFHexString.of(byte.toString(16).padStart(2, '0').repeat(32));
+  const encrypt = pdf.context.obj({ Filter: 'Standard', V: 1, R: 2, O: hex(0xab), U: hex(0xcd), P: -44 });
+  pdf.context.trailerInfo.Encrypt = pdf.context.register(encrypt);
+  pdf.context.trailerInfo.ID = pdf.context.obj([hex(0x11), hex(0x11)]);
+  void PDFName;
+  return pdf.save({ useObjectStreams: false });
+}
