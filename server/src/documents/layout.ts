@@ -42,10 +42,19 @@ export function rebuildLayout(runs: PlacedText[]): string {
 
 interface Line { y: number; height: number; runs: PlacedText[] }
 
-/** The usual distance between two lines of the page (the median gap), when it has enough lines to tell. */
+/**
+ * The distance from one line to the next in a run of text (single spacing), when the page has enough lines to tell:
+ * the smallest gap at least about a line high. Not the median gap: on a page of short paragraphs most gaps hold an
+ * empty line, and the median would read every empty line as none.
+ */
 function linePitch(lines: Line[]): number | null {
   const gaps = lines.slice(1).map((l, i) => l.y - lines[i]!.y).filter((g) => g > 0).sort((a, b) => a - b);
-  return gaps.length >= 3 ? gaps[Math.floor(gaps.length / 2)]! : null;
+  if (gaps.length < 3) return null;
+  const heights = lines.map((l) => l.height).filter((h) => h > 0).sort((a, b) => a - b);
+  const height = heights[Math.floor(heights.length / 2)] ?? 0;
+  // The smallest gap that recurs (a scan's one odd gap between two close rows is not the spacing).
+  const recurs = (g: number) => gaps.filter((x) => x >= 0.85 * g && x <= 1.15 * g).length >= Math.max(2, 0.15 * gaps.length);
+  return gaps.find((g) => g >= 0.8 * height && recurs(g)) ?? gaps[Math.floor(gaps.length / 2)]!;
 }
 
 function groupLines(items: PlacedText[]): Line[] {
@@ -74,8 +83,9 @@ function renderLine(runs: PlacedText[], minX: number, charWidth: number): string
     if (text === '') {
       // An indent counts from about a character's width (a scan's slight rotation moves a margin by a few pixels).
       text = ' '.repeat(Math.max(0, Math.round((run.x - minX) / charWidth - 0.4))) + str.trimStart();
-    } else if (gap < 0.25 * charWidth) {
-      // Pieces of one word (a PDF writer's kerning, OCR's split word).
+    } else if (gap < 0.25 * charWidth || (gap < 1.2 * charWidth && splitAmount(text, str))) {
+      // Pieces of one word (a PDF writer's kerning, OCR's split word; `$9.` `00` or `$14` `.50`: OCR splits an amount
+      // at its point, whose glyph leaves a gap in a monospaced font).
       text += str;
     } else if (gap < 2.5 * charWidth) {
       // A space between words.
@@ -89,6 +99,10 @@ function renderLine(runs: PlacedText[], minX: number, charWidth: number): string
   }
   return text.replace(/\s+$/, '');
 }
+
+/** Whether `next` continues an amount that `text` ends with, split at its decimal point. */
+const splitAmount = (text: string, next: string) =>
+  (/[\d$€£][.,]$/.test(text) && /^\d{2}(?!\d)/.test(next)) || (/[$€£]?\d$/.test(text) && /^[.,]\d{2}(?!\d)/.test(next));
 
 function medianCharWidth(items: PlacedText[]): number {
   const widths = items.filter((r) => r.str.length >= 2 && r.width > 0).map((r) => r.width / r.str.length).sort((a, b) => a - b);

@@ -8,8 +8,11 @@ import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 const FIXED_DATE = new Date('2026-01-01T00:00:00Z');
 const PAGE = { width: 612, height: 792, margin: 40, size: 10, leading: 12 };
 
-/** Courier encodes only WinAnsi: other characters become `?` (CJK would need an embedded font). */
-const winAnsi = (line: string) => line.replace(/[^\x20-\x7e\xa0-\xff€]/g, '?');
+/**
+ * Courier encodes only WinAnsi (Latin-1 and the typographer's characters of 0x80-0x9f: bullets, dashes, curly
+ * quotes, €): other characters become `?` (CJK would need an embedded font).
+ */
+const winAnsi = (line: string) => line.replace(/[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
 
 async function newPdf(): Promise<PDFDocument> {
   const pdf = await PDFDocument.create();
@@ -20,11 +23,33 @@ async function newPdf(): Promise<PDFDocument> {
   return pdf;
 }
 
+/**
+ * A line longer than `width` characters broken at spaces, as a word processor wraps a paragraph: the following lines
+ * keep its indent. A PDF writer never draws past the page's edge (pdf.js leaves text beyond it out of the layer).
+ */
+export function wrap(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.trim().split(/\s+/)) {
+    const next = current ? `${current} ${word}` : `${indent}${word}`;
+    if (next.length > width && current) { out.push(current); current = `${indent}${word}`; } else current = next;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** Courier 10 pt is 6 pt a character: a Letter page between its margins holds 88, a half page's column 42. */
+const CHARS_PER_LINE = Math.floor((PAGE.width - 2 * PAGE.margin) / 6);
+const CHARS_PER_COLUMN = Math.floor((PAGE.width / 2 - PAGE.margin - 10) / 6);
+
 /** A PDF with a text layer: one text run per line, Courier 10 pt on 12 pt, as many Letter pages as it takes. */
 export async function textPdf(text: string, options: { columns?: 2 } = {}): Promise<Uint8Array> {
   const pdf = await newPdf();
   const font = await pdf.embedFont(StandardFonts.Courier);
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const width = options.columns === 2 ? CHARS_PER_COLUMN : CHARS_PER_LINE;
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').flatMap((line) => wrap(line, width));
   const perPage = Math.floor((PAGE.height - 2 * PAGE.margin) / PAGE.leading);
   if (options.columns === 2) {
     // Two columns side by side: the first half of the lines on the left, the second half on the right.
