@@ -835,7 +835,7 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.md`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
@@ -936,7 +936,7 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.md`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
@@ -1470,7 +1470,7 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.md`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
