@@ -108,7 +108,10 @@ export const multipartBody: RequestHandler = (req, _res, next) => {
     next();
   };
 
+  const malformed = (err: Error) => finish(invalid('/body', `is not well-formed multipart/form-data (${err.message})`));
   parser.on('file', (name, stream, info) => {
+    // A body that ends inside a file part fails its stream as well as the parser: never an unhandled 'error'.
+    stream.on('error', malformed);
     if (name !== FILE_PART) {
       refuse(invalid(`/body/${name}`, `is not a part this route takes: the file goes in a part named ${FILE_PART}`));
       stream.resume();
@@ -134,7 +137,7 @@ export const multipartBody: RequestHandler = (req, _res, next) => {
   parser.on('filesLimit', () => refuse(invalid(`/body/${FILE_PART}`, 'must be exactly one file: this body has more than one file part')));
   parser.on('fieldsLimit', () => refuse(invalid('/body', 'has more fields than this route takes')));
   parser.on('partsLimit', () => refuse(invalid('/body', 'has more parts than this route takes')));
-  parser.on('error', (err: Error) => finish(invalid('/body', `is not well-formed multipart/form-data (${err.message})`)));
+  parser.on('error', malformed);
   parser.on('close', () => finish());
   req.on('aborted', () => finish(new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] })));
   req.pipe(parser);
