@@ -831,6 +831,22 @@ export interface components {
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
         };
+        CustomFileForm: {
+            /**
+             * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
+             *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             */
+            file: unknown;
+            /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
+            mediaType?: components["schemas"]["FormMediaType"];
+            /** @description The original file name, kept on stored records; by default the file part's own file name. */
+            filename?: components["schemas"]["FormFilename"];
+            /** @description The model to extract with, as `model` in a JSON body. */
+            model?: components["schemas"]["FormModelName"];
+            /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
+            schema: components["schemas"]["JsonSchemaObject"];
+        };
         /**
          * @description Where a vendor renewal stands against its cancellation deadline (computed in UTC, from the date of today):
          *     - `upcoming`: the deadline is more than 30 days away;
@@ -916,6 +932,20 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
+        ExtractFileForm: {
+            /**
+             * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
+             *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             */
+            file: unknown;
+            /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
+            mediaType?: components["schemas"]["FormMediaType"];
+            /** @description The original file name, kept on stored records; by default the file part's own file name. */
+            filename?: components["schemas"]["FormFilename"];
+            /** @description The model to extract with, as `model` in a JSON body. */
+            model?: components["schemas"]["FormModelName"];
+        };
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
             /** @description The document to extract from. */
@@ -931,6 +961,12 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /** @description A file name sent as a form field. */
+        FormFilename: string;
+        /** @description A media type sent as a form field. */
+        FormMediaType: string;
+        /** @description A model name sent as a form field. */
+        FormModelName: string;
         /**
          * @description A JSON object with members of any name and value. Declared with `additionalProperties: true` so that every
          *     OpenAPI generator reads it as an open object.
@@ -1429,6 +1465,22 @@ export interface components {
             source: components["schemas"]["DocumentSource"];
             /** @description The stored record of this document, linked to its vendor renewal. */
             document: components["schemas"]["StoredDocument"];
+        };
+        RenewalFileForm: {
+            /**
+             * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
+             *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             */
+            file: unknown;
+            /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
+            mediaType?: components["schemas"]["FormMediaType"];
+            /** @description The original file name, kept on stored records; by default the file part's own file name. */
+            filename?: components["schemas"]["FormFilename"];
+            /** @description The model to extract with, as `model` in a JSON body. */
+            model?: components["schemas"]["FormModelName"];
+            /** @description The vendor renewal this document belongs to, as `document.vendorRenewalId` in a JSON body. */
+            vendorRenewalId?: components["schemas"]["Uuid"];
         };
         /**
          * @description How far the renewal terms can be trusted:
@@ -2565,6 +2617,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["ExtractFileForm"];
             };
         };
         responses: {
@@ -2707,6 +2760,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CustomExtractRequest"];
+                "multipart/form-data": components["schemas"]["CustomFileForm"];
             };
         };
         responses: {
@@ -2849,6 +2903,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["ExtractFileForm"];
             };
         };
         responses: {
@@ -2991,6 +3046,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["ExtractFileForm"];
             };
         };
         responses: {
@@ -3133,6 +3189,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["ExtractFileForm"];
             };
         };
         responses: {
@@ -3275,6 +3332,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["ExtractFileForm"];
             };
         };
         responses: {
@@ -3417,6 +3475,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExtractRequest"];
+                "multipart/form-data": components["schemas"]["RenewalFileForm"];
             };
         };
         responses: {

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // docextract: the command line of the SDK.
 //   docextract extract <kind> <file> [--schema schema.json]
-//   docextract batch <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+//   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
 //   docextract account
 //   docextract renewals [--all | --status <status>]
 // Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
-import { readdirSync, readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DocExtract } from './client.js';
-import { guessKind } from './classify.js';
+import { DocExtract, type BatchItemInput } from './client.js';
+import { autoKind, FOLDER_EXTENSIONS, listFolder, planCalls } from './cli-files.js';
+import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
 
@@ -17,9 +18,13 @@ type Kind = components['schemas']['ExtractionKind'];
 const KINDS: Kind[] = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal'];
 /** Where `npm start` serves: the CLI's default, said on every run so a missing DOCEXTRACT_BASE_URL is never a mystery. */
 const LOCAL_URL = 'http://127.0.0.1:8080';
+/** The most bytes of files one batch call carries: in base64, with the JSON around it, within the service's 15 MB body. */
+const FILE_BYTES_PER_CALL = 10 * 1024 * 1024;
 const USAGE = `usage:
   docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
-  docextract batch <folder> (--kind <kind>|auto | --schema schema.json) [--out results.jsonl]
+  docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
+      sends the folder's ${FOLDER_EXTENSIONS.join(' ')} files; --kind auto guesses text files' kinds, and
+      PDFs and images take --fallback-kind (without it they fail: auto needs text)
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
@@ -31,6 +36,16 @@ function readJson(file: string): Record<string, unknown> {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new UsageError(`cannot read ${file} as JSON: ${(e as Error).message}`);
+  }
+}
+
+/** The path of a file that exists, for the SDK to read (a missing one is a usage error, as for text). */
+function readable(file: string): string {
+  try {
+    if (!statSync(file).isFile()) throw new Error('not a file');
+    return file;
+  } catch {
+    throw new UsageError(`cannot read ${file}`);
   }
 }
 
@@ -59,7 +74,7 @@ function say(line: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -99,7 +114,9 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === 'extract' && rest.length === 2) {
     const [kind, file] = rest as [string, string];
-    const document = { text: readText(file), filename: basename(file) };
+    // A file of a media type the service reads goes as the SDK's `file` input (a PDF, an image, Markdown...); any
+    // other as its text, as before.
+    const document = mediaTypeOf(file) ? { file: readable(file), filename: basename(file) } : { text: readText(file), filename: basename(file) };
     let answer: unknown;
     if (kind === 'custom') {
       if (!values.schema) throw new UsageError('extract custom needs --schema schema.json');
@@ -118,13 +135,18 @@ async function main(argv: string[]): Promise<number> {
     const folder = rest[0]!;
     if (!values.kind === !values.schema) throw new UsageError('batch needs exactly one of --kind or --schema');
     if (values.kind && values.kind !== 'auto' && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')} or auto`);
-    let files: string[];
+    const fallback = values['fallback-kind'];
+    if (fallback !== undefined && values.kind !== 'auto') throw new UsageError('--fallback-kind goes with --kind auto');
+    if (fallback !== undefined && !(KINDS as string[]).includes(fallback)) throw new UsageError(`unknown kind ${fallback}; one of ${KINDS.join(', ')}`);
+    let listing: ReturnType<typeof listFolder>;
     try {
-      files = readdirSync(folder).filter((f) => statSync(join(folder, f)).isFile()).sort();
+      listing = listFolder(folder);
     } catch {
       throw new UsageError(`cannot read the folder ${folder}`);
     }
-    if (files.length === 0) throw new UsageError(`no files in ${folder}`);
+    const { files, skipped } = listing;
+    if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
+    if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
     const schema = values.schema ? readJson(values.schema) : undefined;
     if (values.out) writeFileSync(values.out, '');
     const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
@@ -132,25 +154,47 @@ async function main(argv: string[]): Promise<number> {
     let failed = 0;
     let heu = 0;
     progress(0, files.length);
-    // Files a call: at most 20 (a batch's limit), and few enough that the bar moves at least ten times (one file a
-    // call up to ten files); a folder costs at most ten calls up to 200 files.
+    const fail = (id: string, code: string, message: string, kind?: Kind | null) => {
+      failed++;
+      emit(JSON.stringify({ id, ok: false, error: { code, message }, ...(kind !== undefined ? { kind } : {}) }));
+    };
+    // Files a call: at most 20 (a batch's limit), few enough that the bar moves at least ten times (one file a call up
+    // to ten files), and at most 10 MB of files, so that their base64 stays within the 15 MB body of a call.
     const size = Math.min(20, Math.max(1, Math.ceil(files.length / 10)));
-    for (let i = 0; i < files.length; i += size) {
-      const chunk = files.slice(i, i + size);
-      const items = chunk.map((f) => {
-        const document = { text: readText(join(folder, f)), filename: f };
-        // --kind auto: each file's kind is guessed from its words, and reported on its line.
-        return schema ? { id: f, document, schema: schema as components['schemas']['JsonSchemaObject'] }
-          : { id: f, document, kind: values.kind === 'auto' ? guessKind(document.text) : values.kind as Kind };
-      });
-      const kindOf = new Map(items.map((i) => [i.id, 'kind' in i ? i.kind : undefined]));
-      const answer = await client.extract.batch(items);
-      for (const item of answer.results) {
-        if (!item.ok) failed++;
-        emit(JSON.stringify(values.kind === 'auto' ? { ...item, kind: kindOf.get(item.id) } : item));
+    for (const call of planCalls(files, size, FILE_BYTES_PER_CALL)) {
+      const items: BatchItemInput[] = [];
+      const kindOf = new Map<string, Kind>();
+      for (const f of call) {
+        // Every file as the SDK's `file` input: read, its media type from its extension, sent in base64.
+        const document = { file: f.path, filename: f.name };
+        if (schema) {
+          items.push({ id: f.name, document, schema: schema as components['schemas']['JsonSchemaObject'] });
+          continue;
+        }
+        // --kind auto: a text file's kind guessed from its words; a PDF or image takes --fallback-kind, else it fails here.
+        const kind = values.kind === 'auto' ? autoKind(f, fallback as Kind | undefined) : (values.kind as Kind);
+        if (!kind) {
+          fail(f.name, 'auto_needs_text', `--kind auto guesses a kind from text, and the text of ${f.mediaType} is read by the service: pass --fallback-kind <kind> for PDFs and images, or send them with --kind <kind>`, null);
+          continue;
+        }
+        kindOf.set(f.name, kind);
+        items.push({ id: f.name, document, kind });
       }
-      heu += answer.usage.heu;
-      done += chunk.length;
+      if (items.length) {
+        try {
+          const answer = await client.extract.batch(items);
+          for (const item of answer.results) {
+            if (!item.ok) failed++;
+            emit(JSON.stringify(values.kind === 'auto' ? { ...item, kind: kindOf.get(item.id) } : item));
+          }
+          heu += answer.usage.heu;
+        } catch (e) {
+          // A file too large for any call (it went alone): that file fails, the folder goes on.
+          if (!(e instanceof DocExtractError && e.status === 413 && items.length === 1)) throw e;
+          fail(items[0]!.id, e.code, e.message, values.kind === 'auto' ? kindOf.get(items[0]!.id) : undefined);
+        }
+      }
+      done += call.length;
       progress(done, files.length);
     }
     say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));

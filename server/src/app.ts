@@ -14,6 +14,7 @@ import { metaRoutes } from './meta/meta-routes.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
+import { multipartBody } from './http/multipart-body.js';
 import { paramGuard } from './http/input-guard.js';
 import { httpLogger } from './http/logger.js';
 import { resolveRoute } from './http/resolve-route.js';
@@ -50,7 +51,7 @@ export interface AppDeps {
 
 /**
  * The HTTP pipeline: request id and log line; pages outside the contract (docs); then for API routes the contract's
- * operation (404/405), the credential it needs (401), the JSON body, validation against the contract (400), the
+ * operation (404/405), the credential it needs (401), the body (a file form on the single-document extraction routes, else JSON), validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
 export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents(), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
@@ -76,6 +77,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
+  app.use(multipartBody);
   app.use(jsonBody);
   app.use(paramGuard);
   app.use(contractValidator(config.validateResponses));

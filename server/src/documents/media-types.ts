@@ -20,3 +20,25 @@ export function fileMediaType(declared: string | undefined): FileMediaType | nul
 }
 
 export const kindOf = (mediaType: FileMediaType): FileKind => FILE_MEDIA_TYPES[mediaType];
+
+/** The media type a file name's extension stands for, among those read (`.PDF` is `application/pdf`). */
+export const EXTENSION_MEDIA_TYPES: Readonly<Record<string, FileMediaType>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  txt: 'text/plain',
+  text: 'text/plain',
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  htm: 'text/html',
+};
+
+export function mediaTypeOfFilename(filename: string | undefined): FileMediaType | null {
+  const match = /\.([A-Za-z0-9]+)$/.exec(filename ?? '');
+  return (match && EXTENSION_MEDIA_TYPES[match[1]!.toLowerCase()]) ?? null;
+}

@@ -14,6 +14,7 @@ import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.
 import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
 import { reservationForItem, runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
+import { singleInput, type SingleInput } from './single-input.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
 
 type Schemas = components['schemas'];
@@ -75,13 +76,16 @@ export function extractRoutes(deps: ExtractDeps): Router {
   const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
   const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
+  // The document of a single-document route, checked before anything is reserved: a form's file as its bytes.
+  const prepare = (input: SingleInput) => (input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document));
+
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
-      const body = req.body as Schemas['ExtractRequest'];
-      const engine = engineOf(kind, body);
-      if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, body.document.vendorRenewalId);
-      const prepared = await deps.documents.prepare(body.document);
-      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: body.document, prepared };
+      const input = singleInput(req);
+      const engine = engineOf(kind, input);
+      if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
+      const prepared = await prepare(input);
+      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
       await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
         const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
         const body = document
@@ -93,11 +97,11 @@ export function extractRoutes(deps: ExtractDeps): Router {
   }
 
   router.post('/v1/extract/custom', async (req, res) => {
-    const body = req.body as Schemas['CustomExtractRequest'];
-    const engine = engineOf('custom', body);
-    const schema = prepareCustomSchema(body.schema);
-    const prepared = await deps.documents.prepare(body.document);
-    const item: ItemInput = { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document, prepared };
+    const input = singleInput(req);
+    const engine = engineOf('custom', input);
+    const schema = prepareCustomSchema(input.schema);
+    const prepared = await prepare(input);
+    const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared };
     await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
       const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
       return { body: { data, model, usage, source }, usage };

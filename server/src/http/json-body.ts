@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import { inspectJson, refuseIssues } from './input-guard.js';
+import { receivedFile } from './multipart-body.js';
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 /** Extraction routes take a file of up to 10 MB in base64 (13.4 MB) with the rest of the request. */
@@ -27,6 +28,8 @@ export function hasRequestBody(req: IncomingMessage): boolean {
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
+  // Already read as a file form (multipart-body.ts).
+  if (receivedFile(req)) return next();
   const length = req.headers['content-length'];
   if (!hasRequestBody(req)) {
     req.body = {};

@@ -23,6 +23,9 @@ export function contractValidator(validateResponses: boolean): Array<RequestHand
     // against the OpenAPI meta-schema cost about half a second of every start.
     validateApiSpec: false,
     validateFormats: true,
+    // A multipart body is read by multipartBody (one file, within the file limit) before this runs; the validator's own
+    // reader (multer, without limits) must not read it again.
+    fileUploader: false,
     // The webhook is verified on its raw bytes by its signature, not parsed here.
     ignorePaths: /^\/v1\/billing\/webhook$/,
   }) as unknown as RequestHandler[];

@@ -1,0 +1,144 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import type { Request, RequestHandler } from 'express';
+import { openapiDocument } from '../contract/documents.js';
+import { MAX_FILE_BYTES } from '../documents/limits.js';
+import { ApiError } from './api-error.js';
+import { inspectJson, refuseIssues } from './input-guard.js';
+
+/** The file part of a multipart/form-data request, as received. */
+export interface ReceivedFile {
+  bytes: Uint8Array;
+  /** The part's own file name (its path left out), when it has one. */
+  filename?: string;
+  /** The part's `Content-Type`, when it has one other than the default. */
+  contentType?: string;
+}
+
+/** The name of the file part, and the one part read as a file. */
+export const FILE_PART = 'file';
+
+/** Room for the fields and the part headers around the file (a custom schema is at most 32 KB of JSON). */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
+/** The longest field value: a custom schema's JSON text, with room to spare. */
+const FIELD_BYTES = 64 * 1024;
+
+const files = new WeakMap<IncomingMessage, ReceivedFile>();
+
+/** The file a multipart request carried, once `multipartBody` has read it; undefined for any other request. */
+export const receivedFile = (req: Request): ReceivedFile | undefined => files.get(req);
+
+const isMultipart = (req: IncomingMessage) => /^multipart\/form-data\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+
+/**
+ * The fields each operation's multipart form takes besides its file, and those holding JSON, from the contract: a
+ * route whose contract has no multipart body takes none (its multipart request is 415, as any body not JSON).
+ */
+const forms = new Map<string, { fields: Set<string>; json: Set<string> }>();
+for (const [path, item] of Object.entries(openapiDocument.paths)) {
+  const content = item.post?.requestBody?.content?.['multipart/form-data'];
+  if (!content) continue;
+  const ref: string = content.schema.$ref;
+  const schema = openapiDocument.components.schemas[ref.slice(ref.lastIndexOf('/') + 1)];
+  const fields = new Set(Object.keys(schema.properties as object).filter((name) => name !== FILE_PART));
+  const json = new Set(Object.entries((content.encoding ?? {}) as Record<string, { contentType?: string }>)
+    .filter(([, e]) => e.contentType === 'application/json').map(([name]) => name));
+  forms.set(path, { fields, json });
+}
+
+const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
+const tooLarge = () => new ApiError('payload_too_large',
+  `The file is over ${MAX_FILE_BYTES.toLocaleString('en-US')} bytes, the most that is read.`, { limit: MAX_FILE_BYTES });
+
+/**
+ * Reads a multipart/form-data body on the routes whose contract takes one (the single-document extraction routes):
+ * exactly one file part named `file`, held in memory (at most MAX_FILE_BYTES: over it, 413 with the limit), and the
+ * fields the contract lists, each at most once. The fields become `req.body` (a JSON field parsed), with `file` as
+ * an empty placeholder so that the contract validator sees the part; the bytes are kept for `receivedFile`. Any other
+ * part, a missing or second file, a field sent twice or a body that does not parse is 400 invalid_request.
+ */
+export const multipartBody: RequestHandler = (req, _res, next) => {
+  if (req.method !== 'POST' || !isMultipart(req)) return next();
+  const form = forms.get(req.path);
+  if (!form) throw new ApiError('unsupported_media_type');
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > MAX_FILE_BYTES + FORM_OVERHEAD_BYTES) throw tooLarge();
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: req.headers,
+      // A few fields over the form's, so that an unknown one is named in the answer rather than cut off.
+      limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: form.fields.size + 4, parts: form.fields.size + 6, fieldSize: FIELD_BYTES },
+    });
+  } catch {
+    throw invalid('/body', 'is not multipart/form-data with a boundary');
+  }
+
+  const fields: Record<string, string> = {};
+  const chunks: Buffer[] = [];
+  let file: Omit<ReceivedFile, 'bytes'> | undefined;
+  // The first problem found; the body is still read to its end, so the client gets the answer, not a reset.
+  let problem: ApiError | undefined;
+  const refuse = (error: ApiError) => { problem ??= error; };
+  let settled = false;
+  const finish = (error?: unknown) => {
+    if (settled) return;
+    settled = true;
+    req.unpipe(parser);
+    if (error !== undefined) return next(error);
+    if (problem) return next(problem);
+    if (!file) return next(invalid(`/body/${FILE_PART}`, `is required: send the file as a part named ${FILE_PART} (curl -F ${FILE_PART}=@invoice.pdf)`));
+    const body: Record<string, unknown> = { [FILE_PART]: '' };
+    for (const [name, value] of Object.entries(fields)) {
+      if (!form.json.has(name)) {
+        body[name] = value;
+        continue;
+      }
+      try {
+        body[name] = JSON.parse(value);
+      } catch {
+        return next(invalid(`/body/${name}`, 'is not JSON'));
+      }
+    }
+    const issues = inspectJson(body);
+    if (issues.length) return next(refuseIssues(issues));
+    files.set(req, { bytes: Buffer.concat(chunks), ...file });
+    req.body = body;
+    next();
+  };
+
+  const malformed = (err: Error) => finish(invalid('/body', `is not well-formed multipart/form-data (${err.message})`));
+  parser.on('file', (name, stream, info) => {
+    // A body that ends inside a file part fails its stream as well as the parser: never an unhandled 'error'.
+    stream.on('error', malformed);
+    if (name !== FILE_PART) {
+      refuse(invalid(`/body/${name}`, `is not a part this route takes: the file goes in a part named ${FILE_PART}`));
+      stream.resume();
+      return;
+    }
+    file = {
+      ...(info.filename ? { filename: info.filename } : {}),
+      ...(info.mimeType && info.mimeType !== 'application/octet-stream' ? { contentType: info.mimeType } : {}),
+    };
+    stream.on('data', (chunk: Buffer) => { if (!problem) chunks.push(chunk); });
+    stream.on('limit', () => {
+      refuse(tooLarge());
+      chunks.length = 0;
+    });
+  });
+  parser.on('field', (name, value, info) => {
+    if (name === FILE_PART) return refuse(invalid(`/body/${FILE_PART}`, `must be a file part, not a text field (curl -F ${FILE_PART}=@invoice.pdf)`));
+    if (!form.fields.has(name)) return refuse(invalid(`/body/${name}`, `is not a field this route takes (it takes ${FILE_PART}${[...form.fields].map((f) => `, ${f}`).join('')})`));
+    if (Object.hasOwn(fields, name)) return refuse(invalid(`/body/${name}`, 'is sent more than once'));
+    if (info.valueTruncated) return refuse(invalid(`/body/${name}`, `is longer than ${FIELD_BYTES.toLocaleString('en-US')} bytes`));
+    fields[name] = value;
+  });
+  parser.on('filesLimit', () => refuse(invalid(`/body/${FILE_PART}`, 'must be exactly one file: this body has more than one file part')));
+  parser.on('fieldsLimit', () => refuse(invalid('/body', 'has more fields than this route takes')));
+  parser.on('partsLimit', () => refuse(invalid('/body', 'has more parts than this route takes')));
+  parser.on('error', malformed);
+  parser.on('close', () => finish());
+  req.on('aborted', () => finish(new ApiError('invalid_request', 'The request body was not received in full.', { errors: [] })));
+  req.pipe(parser);
+};
