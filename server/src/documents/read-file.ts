@@ -68,10 +68,11 @@ function checkImage(bytes: Uint8Array): { width: number; height: number } {
 }
 
 /** Reads the text of a file that passed `probeFile`. Throws DocumentProblemError. */
-export async function readFile(bytes: Uint8Array, mediaType: FileMediaType): Promise<FileText> {
+/** `deadline` (epoch ms): a PDF still being read page by page then is given up (`document_unreadable`). */
+export async function readFile(bytes: Uint8Array, mediaType: FileMediaType, deadline = Infinity): Promise<FileText> {
   const kind = kindOf(mediaType);
   let result: FileText;
-  if (kind === 'pdf') result = await readPdf(bytes);
+  if (kind === 'pdf') result = await readPdf(bytes, deadline);
   else if (kind === 'image') result = await readImage(bytes);
   else {
     const raw = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
@@ -97,12 +98,13 @@ async function readImage(bytes: Uint8Array): Promise<FileText> {
 }
 
 /** Each page from its text layer; a page without one rendered and read by OCR. Pages are parted by an empty line. */
-async function readPdf(bytes: Uint8Array): Promise<FileText> {
+async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
   const pdf = await openPdf(bytes);
   try {
     const texts: string[] = [];
     let textLayerPages = 0, ocrPages = 0, confidenceSum = 0, words = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
+      if (Date.now() > deadline) return problem({ code: 'document_unreadable', message: 'The file took too long to read.' });
       const page = await pdf.getPage(n);
       let text = await pageText(page);
       if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {

@@ -17,9 +17,14 @@ export class ReaderBusy extends Error {}
 /** A file that took longer than its budget to read (the thread reading it was stopped). */
 export class ReadOverBudget extends Error {}
 
-/** Reading budget: a probe is quick; a read gets 10 s a page (OCR takes 0.7 to 2.4 s a page here) and 10 s more. */
+/**
+ * Reading budget: a probe is quick; a read gets 10 s a page (OCR takes 0.7 to 2.4 s a page here) and 10 s more,
+ * counted by the thread from when it starts on the file (checked between pages), so a file queued behind others is
+ * not failed for their time. The pool stops a thread only past that and QUEUE_ALLOWANCE_MS more (a page that hangs).
+ */
 const PROBE_BUDGET_MS = 15_000;
 const budgetFor = (pages: number) => 10_000 + 10_000 * pages;
+const QUEUE_ALLOWANCE_MS = 10 * 60_000;
 
 /**
  * A bounded pool of threads (one less than the cores, at least one), apart from the offline engine's: a 50-page
@@ -39,10 +44,13 @@ export function createDocumentReader(options: { threads?: number } = {}): Docume
     };
   }
   const pool = new Piscina<ReaderTask, ReaderOutcome<FileFacts | FileText>>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * 16, idleTimeout: 10_000 });
-  const run = async <T>(task: ReaderTask, budgetMs: number, signal?: AbortSignal): Promise<ReaderOutcome<T>> => {
+  // Probes (admission: is it a PDF, how many pages) have a thread of their own: queued behind a 50-page OCR read, a
+  // request would wait a minute to be admitted, and outlive the probe's budget.
+  const probes = new Piscina<ReaderTask, ReaderOutcome<FileFacts | FileText>>({ filename, minThreads: 0, maxThreads: 1, maxQueue: 64, idleTimeout: 10_000 });
+  const run = async <T>(on: typeof pool, task: ReaderTask, budgetMs: number, signal?: AbortSignal): Promise<ReaderOutcome<T>> => {
     const budget = AbortSignal.timeout(budgetMs);
     try {
-      return (await pool.run(task, { signal: signal ? AbortSignal.any([signal, budget]) : budget })) as ReaderOutcome<T>;
+      return (await on.run(task, { signal: signal ? AbortSignal.any([signal, budget]) : budget })) as ReaderOutcome<T>;
     } catch (e) {
       if (signal?.aborted) throw signal.reason;
       if (budget.aborted) throw new ReadOverBudget();
@@ -51,8 +59,8 @@ export function createDocumentReader(options: { threads?: number } = {}): Docume
     }
   };
   return {
-    probe: (bytes, mediaType, signal) => run<FileFacts>({ op: 'probe', bytes, mediaType }, PROBE_BUDGET_MS, signal),
-    read: (bytes, mediaType, pages, signal) => run<FileText>({ op: 'read', bytes, mediaType }, budgetFor(pages), signal),
-    close: () => pool.destroy(),
+    probe: (bytes, mediaType, signal) => run<FileFacts>(probes, { op: 'probe', bytes, mediaType }, PROBE_BUDGET_MS, signal),
+    read: (bytes, mediaType, pages, signal) => run<FileText>(pool, { op: 'read', bytes, mediaType, budgetMs: budgetFor(pages) }, budgetFor(pages) + QUEUE_ALLOWANCE_MS, signal),
+    close: async () => { await Promise.all([pool.destroy(), probes.destroy()]); },
   };
 }
