@@ -170,4 +170,22 @@ describe('documents as files on the offline engine', () => {
     expect(await heuUsed()).toBe(before + body.usage.heu);
     expect(body.usage.heu).toBe(body.results[0].usage.heu);
   });
+
+  it('refuses a caller over its request rate (429) before opening its file: a damaged PDF is not even probed', async () => {
+    await s.db.prisma.account.create({ data: { id: 'acct_docs_rate' } }); // free plan: 10 requests a minute
+    const throttled = (await s.createKey('acct_docs_rate')).key;
+    const send = (document: unknown) => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': throttled }, json: { document } });
+    const damaged = { content: b64('%PDF-1.7\nnot really a pdf'), mediaType: 'application/pdf' };
+    // Under the limit, the damaged file is opened and refused for what it is.
+    expect((await (await send(damaged)).json()).error.code).toBe('document_unreadable');
+    // A refused file is not counted: ten requests that are.
+    for (let i = 0; i < 10; i++) expect((await send({ text: 'Invoice INV-1\nTotal: $10.00' })).status).toBe(200);
+    const res = await send(damaged);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await res.json()).error).toMatchObject({ code: 'too_many_requests', details: { reason: 'rate_limit', limit: 10 } });
+    // The same refusal in a batch holding a file.
+    const batch = await s.fetch('/v1/extract/batch', { method: 'POST', headers: { 'x-api-key': throttled }, json: { items: [{ id: 'a', kind: 'invoice', document: damaged }] } });
+    expect(batch.status).toBe(429);
+  });
 });

@@ -77,14 +77,23 @@ export function extractRoutes(deps: ExtractDeps): Router {
   const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
   // The document of a single-document route, checked before anything is reserved: a form's file as its bytes.
-  const prepare = (input: SingleInput) => (input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document));
+  // A file is opened (probed) before admission, to reserve by its pages: a caller over its request rate is refused
+  // first, so it cannot make the service open files.
+  const rateRoomFor = async (res: Response) => {
+    const principal = principalOf(res);
+    if (principal.via === 'api_key') await deps.meter.assertRateRoom(principal.accountId, deps.clock.now());
+  };
+  const prepare = async (res: Response, input: SingleInput) => {
+    if (input.file || input.document.content !== undefined) await rateRoomFor(res);
+    return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
+  };
 
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
       const input = singleInput(req);
       const engine = engineOf(kind, input);
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
-      const prepared = await prepare(input);
+      const prepared = await prepare(res, input);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
       await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
         const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
@@ -100,7 +109,7 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const input = singleInput(req);
     const engine = engineOf('custom', input);
     const schema = prepareCustomSchema(input.schema);
-    const prepared = await prepare(input);
+    const prepared = await prepare(res, input);
     const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared };
     await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
       const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
@@ -111,6 +120,7 @@ export function extractRoutes(deps: ExtractDeps): Router {
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
     const engine = engineOf('batch', body);
+    if (body.items.some((item) => item.document.content !== undefined)) await rateRoomFor(res);
     const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {

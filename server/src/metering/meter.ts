@@ -66,6 +66,25 @@ export class Meter {
     throw this.refusal(first, least, now);
   }
 
+  /**
+   * Refuses (429, as `admit` would) a request whose account has used this minute's requests already, without
+   * counting it: asked before work that comes ahead of admission (opening a caller's file to learn its pages), so a
+   * throttled caller cannot make the service do it. `admit` still counts and decides.
+   */
+  async assertRateRoom(accountId: string, now: Date): Promise<void> {
+    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const rows = await this.sql.rows<{ plan: string; count: number | null }>('meter_rate_room', RATE_ROOM_SQL, [accountId, ts(window)]);
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('invalid_api_key');
+    const plan = this.plans[row.plan as keyof PlanTable];
+    if ((row.count ?? 0) < plan.requestsPerMinute) return;
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
+      { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
+      { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+  }
+
   private async tryAdmit(accountId: string, heu: number, count: boolean, route: string, requestId: string | undefined, now: Date, counted?: RateState): Promise<Attempt> {
     const period = monthStart(now);
     const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
@@ -170,6 +189,11 @@ const ADMIT_SQL = `
          (SELECT count FROM rate) AS rate_count,
          (SELECT heu_used FROM bucket) AS reserved_total,
          (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
+
+// $1 account, $2 minute window: the account's plan and the requests counted in this minute so far (read only).
+const RATE_ROOM_SQL = `
+  SELECT a.plan::text AS plan, (SELECT r.count FROM rate_windows r WHERE r.account_id = $1 AND r.window_start = $2::timestamp(3)) AS count
+  FROM accounts a WHERE a.id = $1`;
 
 // $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
 const SETTLE_SQL = `
