@@ -1,15 +1,14 @@
 // The dashboard's Renewals page in Chromium (playwright-core): documents sent to the renewal route show up sorted by
 // deadline with days left and status; the detail shows each term's quote; an override and the cancelled mark are
 // saved through the page; the calendar link is created, copied, works, and is reset.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import ICAL from 'ical.js';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = new URL('../../test-output/dashboard/', import.meta.url).pathname;
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && !process.env.CI) console.warn(`dashboard renewals suite skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`);
+const run = describeInBrowser('dashboard renewals suite');
 
 const orderForm = (vendor: string, product: string, end: string, notice: string) =>
   `ORDER FORM\nVendor: ${vendor}\nProduct: ${product}\nFees: $1,200.00 per month\nTerm: 2026-01-01 to ${end}. This order renews automatically for successive 12-month terms unless either party gives ${notice} written notice before the end of the term.`;
@@ -38,11 +37,7 @@ run('dashboard Renewals page in Chromium', () => {
       const res = await s.fetch('/v1/extract/renewal', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: orderForm(vendor, product, end, notice), filename: `${name}-order.txt` } } });
       ids[name] = (await res.json()).vendor_renewal_id;
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.baseUrl });
     page = await context.newPage();

@@ -1,13 +1,11 @@
 // The dashboard in a real browser: Debian's Chromium driven by playwright-core against the server on 127.0.0.1.
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { type Browser, type Page } from 'playwright-core';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = new URL('../../test-output/dashboard/', import.meta.url).pathname;
-// Under CI a missing browser fails the suite (it runs, and launching fails); elsewhere it is skipped, and says so.
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && !process.env.CI) console.warn(`dashboard suite skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`);
+const run = describeInBrowser('dashboard suite');
 
 run('dashboard in Chromium', () => {
   let s: TestServer;
@@ -19,11 +17,7 @@ run('dashboard in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     s = await startTestServer('embedded');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.baseUrl });
     page = await context.newPage();

@@ -2,16 +2,14 @@
 // sees and runs. The request samples the page shows are run, and "Test Request" is sent, against the server that
 // served the page.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { describeInBrowser, launchChromium } from './support/browser.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = new URL('../../test-output/docs/', import.meta.url).pathname;
-// Under CI a missing browser fails the suite (it runs, and launching fails); elsewhere it is skipped, and says so.
-const run = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
-if (!existsSync(CHROMIUM) && !process.env.CI) console.warn(`docs page suite skipped: ${CHROMIUM} is missing (apt-get install chromium); under CI=true it fails instead`);
+const run = describeInBrowser('docs page suite');
 
 type Json = Record<string, any>;
 const contract: Json = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
@@ -31,11 +29,7 @@ run('/docs in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     s = await startTestServer('embedded');
     key = (await s.createKey('acct_docs_page')).key;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps'],
-    });
+    browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
     page.on('request', (r) => { if (!r.url().startsWith(s.baseUrl) && !/^(data|blob):/.test(r.url())) external.push(r.url()); });
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });

@@ -1,7 +1,7 @@
 // Renders text as the files users send: a PDF with a text layer (pdf-lib, Courier 10 pt, so columns stay aligned),
 // a scanned-looking page image (@napi-rs/canvas: grey paper, a slight rotation, noise), a PDF holding only that image
-// (no text layer), an encrypted PDF. Used by the tests and by scripts/render-corpus.ts; deterministic (fixed dates,
-// seeded noise), so a rendering is the same bytes every time.
+// (no text layer), an encrypted PDF. Used by the tests and by scripts/score-documents.ts and bench-documents.ts;
+// deterministic (fixed dates, seeded noise), so a rendering is the same bytes every time.
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 
