@@ -640,6 +640,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read for this item and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
             /** @description For `renewal` items only: the stored document record. */
             document?: components["schemas"]["StoredDocument"];
         };
@@ -661,6 +669,17 @@ export interface components {
              *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
              */
             model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
         };
         /** @description A batch item extracted with a schema of your own. */
         BatchSchemaItem: {
@@ -676,6 +695,21 @@ export interface components {
          * @enum {string}
          */
         BillingFrequency: "monthly" | "quarterly" | "semiannual" | "annual" | "one_time";
+        /**
+         * @description Where a quote stands on its page, as fractions of the page's width and height, origin top left: `x` and `y` are
+         *     the quote's top-left corner, `width` and `height` its extent. A quote over several lines has the box that holds
+         *     them all.
+         */
+        Box: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: double */
+            width: number;
+            /** Format: double */
+            height: number;
+        };
         /** @description The account's calendar feed: whether one is active. The token itself is shown only when it is created. */
         CalendarFeed: {
             /** @description Whether a feed token is active. */
@@ -698,6 +732,11 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * Format: double
+         * @description How sure the service is of a value: the share of values given with this confidence that are right.
+         */
+        Confidence: number;
         /** @description The body of a 409. */
         ConflictBody: {
             /** @description The error. */
@@ -743,6 +782,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         /** @description A party to a contract and the role the contract gives it. */
         ContractParty: {
@@ -817,6 +864,17 @@ export interface components {
              *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
              */
             model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
             /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
@@ -830,6 +888,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         CustomFileForm: {
             /**
@@ -844,6 +910,10 @@ export interface components {
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
             model?: components["schemas"]["FormModelName"];
+            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            minConfidence?: components["schemas"]["FormConfidence"];
+            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            returnText?: components["schemas"]["FormFlag"];
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
@@ -921,6 +991,11 @@ export interface components {
              * @description OCR only: the mean confidence of the words read, from 0 to 1.
              */
             ocrConfidence?: number;
+            /**
+             * @description The text the service read, when the request asked for it (`returnText: true`): every evidence offset points
+             *     into it.
+             */
+            text?: string;
         };
         /**
          * @description How a job is employed.
@@ -932,6 +1007,42 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
+        /**
+         * @description The text a value was read from, where it stands, and how sure the service is of it.
+         *
+         *     `text.slice(start, end) === quote` always holds, in UTF-16 code units (JavaScript's string indices), for the text
+         *     the service read: `document.text` exactly as sent, or for a file the text its reader produced (ask for it with
+         *     `returnText: true`; it comes back as `source.text`).
+         */
+        Evidence: {
+            /** @description The exact text the value was read from (or, when `derived`, computed from). */
+            quote: string;
+            /** @description Offset of the quote's first code unit in the text read. */
+            start: components["schemas"]["Count"];
+            /** @description Offset just past the quote's last code unit: `end - start` is the quote's length. */
+            end: components["schemas"]["Count"];
+            /** @description Files only: the page the quote starts on, from 1. */
+            page?: components["schemas"]["Count"];
+            /** @description Files with a text layer or read by OCR: the quote's box on `page`. */
+            box?: components["schemas"]["Box"];
+            /**
+             * @description Calibrated: of the values returned with confidence `c`, about a fraction `c` are right. Measured on labelled
+             *     documents; see the README for each engine's figures.
+             */
+            confidence: components["schemas"]["Confidence"];
+            /**
+             * @description `true` when the value is computed from the quote rather than copied from it: a due date from `Net 30`, a tax
+             *     summed from several tax lines, a flag read from a sentence, a currency from its symbol.
+             */
+            derived: boolean;
+        };
+        /**
+         * @description Evidence by JSON Pointer. Declared with `additionalProperties` so that every OpenAPI generator types its members as
+         *     `Evidence`.
+         */
+        EvidenceMap: {
+            [key: string]: components["schemas"]["Evidence"];
+        };
         ExtractFileForm: {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
@@ -945,6 +1056,10 @@ export interface components {
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
             model?: components["schemas"]["FormModelName"];
+            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            minConfidence?: components["schemas"]["FormConfidence"];
+            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            returnText?: components["schemas"]["FormFlag"];
         };
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
@@ -955,14 +1070,32 @@ export interface components {
              *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
              */
             model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
         };
         /**
          * @description The fixed extraction routes a batch item can name.
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /** @description A confidence threshold sent as a form field (a number from 0 to 1). */
+        FormConfidence: string;
         /** @description A file name sent as a form field. */
         FormFilename: string;
+        /**
+         * @description A yes-or-no form field.
+         * @enum {string}
+         */
+        FormFlag: "true" | "false";
         /** @description A media type sent as a form field. */
         FormMediaType: string;
         /** @description A model name sent as a form field. */
@@ -1107,6 +1240,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         /** @description A party on an invoice: who issued it or who it is addressed to. */
         InvoiceParty: {
@@ -1150,6 +1291,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         /**
          * @description A JSON Schema (draft 2020-12 keywords) describing the object to extract. The root must be
@@ -1220,6 +1369,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         /**
          * @description An amount of money as a JSON number in major units, without symbols or thousands separators (`1249.5`).
@@ -1406,6 +1563,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
         };
         /** @description The renewal terms of a SaaS subscription, each value with the quote that proves it. */
         RenewalData: {
@@ -1463,6 +1628,14 @@ export interface components {
             usage: components["schemas"]["Usage"];
             /** @description What was read and how its text was obtained. */
             source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
             /** @description The stored record of this document, linked to its vendor renewal. */
             document: components["schemas"]["StoredDocument"];
         };
@@ -1479,6 +1652,10 @@ export interface components {
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
             model?: components["schemas"]["FormModelName"];
+            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            minConfidence?: components["schemas"]["FormConfidence"];
+            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            returnText?: components["schemas"]["FormFlag"];
             /** @description The vendor renewal this document belongs to, as `document.vendorRenewalId` in a JSON body. */
             vendorRenewalId?: components["schemas"]["Uuid"];
         };
@@ -2040,6 +2217,30 @@ export interface components {
              * @enum {boolean}
              */
             received: true;
+        };
+        /**
+         * @description A value found below the request's `minConfidence`: it is `null` in `data` and listed here, so that a person can
+         *     review it. Its evidence is given when its quote was found in the text read.
+         */
+        WithheldValue: {
+            /** @description The JSON Pointer of the value in `data` (`/total`, `/lineItems/0/amount`, `/renewalDate/value`). */
+            path: string;
+            /** @description The value that was found. */
+            value: unknown;
+            /** @description How sure the service is of it (below `minConfidence`). */
+            confidence: components["schemas"]["Confidence"];
+            /** @description The text it was read from, when that was found. */
+            quote?: string;
+            /** @description Offset of the quote in the text read. */
+            start?: components["schemas"]["Count"];
+            /** @description Offset just past the quote. */
+            end?: components["schemas"]["Count"];
+            /** @description Files only: the page the quote starts on, from 1. */
+            page?: components["schemas"]["Count"];
+            /** @description Files only: the quote's box on `page`. */
+            box?: components["schemas"]["Box"];
+            /** @description `true` when the value is computed rather than copied. */
+            derived?: boolean;
         };
     };
     responses: never;

@@ -5,6 +5,7 @@ import { documentError } from './document-errors.js';
 import { CHARS_PER_PAGE, MAX_FILE_BYTES, TEXT_LIMIT } from './limits.js';
 import { FILE_MEDIA_TYPES, fileMediaType, type FileMediaType } from './media-types.js';
 import type { FileFacts } from './read-file.js';
+import type { TextLayout } from './text-layout.js';
 import { createDocumentReader, ReaderBusy, ReadOverBudget, type DocumentReader } from './reader-pool.js';
 
 type Schemas = components['schemas'];
@@ -23,6 +24,8 @@ export interface DocumentText {
   text: string;
   source: DocumentSource;
   readingHeu: number;
+  /** For a PDF or an image: where the text stands on its pages. */
+  layout?: TextLayout;
 }
 
 const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
@@ -78,7 +81,7 @@ export class Documents {
     const read = outcome.value;
     const source: DocumentSource = { mediaType: facts.mediaType, pages: read.pages, method: read.method };
     if (read.ocrConfidence !== undefined) source.ocrConfidence = read.ocrConfidence;
-    return { text: read.text, source, readingHeu: readingHeuFor(read) };
+    return { text: read.text, source, readingHeu: readingHeuFor(read), ...(read.layout ? { layout: read.layout } : {}) };
   }
 
   /**

@@ -20,27 +20,40 @@ const MAX_BLANK_LINES = 2;
  * (a table's amounts come after all its labels).
  */
 export function rebuildLayout(runs: PlacedText[]): string {
+  return rebuildPlaced(runs).text;
+}
+
+/** Where a run landed in the rebuilt text: `[start, end)` offsets of its characters. */
+export interface RunSpan<R extends PlacedText = PlacedText> { run: R; start: number; end: number }
+
+/** The rebuilt text (as `rebuildLayout`), and where each run's characters landed in it. */
+export function rebuildPlaced<R extends PlacedText>(runs: R[]): { text: string; spans: RunSpan<R>[] } {
   const items = runs.filter((r) => r.str.trim() !== '' && Number.isFinite(r.x) && Number.isFinite(r.y));
-  if (items.length === 0) return '';
+  const spans: RunSpan<R>[] = [];
+  if (items.length === 0) return { text: '', spans };
   const charWidth = medianCharWidth(items);
   const minX = Math.min(...items.map((r) => r.x));
   const lines = groupLines(items);
   const pitch = linePitch(lines);
   const out: string[] = [];
+  let offset = 0;
   let previous: { y: number; height: number } | null = null;
   for (const line of lines) {
     if (previous) {
       const gap = line.y - previous.y;
       const blanks = Math.min(MAX_BLANK_LINES, Math.max(0, Math.round(gap / (pitch ?? Math.max(previous.height, line.height) * 1.2)) - 1));
-      for (let i = 0; i < blanks; i++) out.push('');
+      for (let i = 0; i < blanks; i++) { out.push(''); offset += 1; }
     }
-    out.push(renderLine(line.runs, minX, charWidth));
+    const rendered = renderLine(line.runs as R[], minX, charWidth);
+    for (const p of rendered.placed) spans.push({ run: p.run, start: offset + p.start, end: offset + p.end });
+    out.push(rendered.text);
+    offset += rendered.text.length + 1;
     previous = line;
   }
-  return out.join('\n');
+  return { text: out.join('\n'), spans };
 }
 
-interface Line { y: number; height: number; runs: PlacedText[] }
+interface Line<R extends PlacedText = PlacedText> { y: number; height: number; runs: R[] }
 
 /**
  * The distance from one line to the next in a run of text (single spacing), when the page has enough lines to tell:
@@ -57,9 +70,9 @@ function linePitch(lines: Line[]): number | null {
   return gaps.find((g) => g >= 0.8 * height && recurs(g)) ?? gaps[Math.floor(gaps.length / 2)]!;
 }
 
-function groupLines(items: PlacedText[]): Line[] {
+function groupLines<R extends PlacedText>(items: R[]): Line<R>[] {
   const sorted = [...items].sort((a, b) => a.y - b.y || a.x - b.x);
-  const lines: Line[] = [];
+  const lines: Line<R>[] = [];
   for (const run of sorted) {
     const line = lines[lines.length - 1];
     // The same line when the baselines are within half a line of each other.
@@ -74,30 +87,38 @@ function groupLines(items: PlacedText[]): Line[] {
   return lines;
 }
 
-function renderLine(runs: PlacedText[], minX: number, charWidth: number): string {
+function renderLine<R extends PlacedText>(runs: R[], minX: number, charWidth: number): { text: string; placed: RunSpan<R>[] } {
   let text = '';
   let end = -Infinity;
+  const placed: RunSpan<R>[] = [];
+  // Appends a run's characters after `lead` (spaces or nothing) and records where they landed.
+  const put = (run: R, lead: string, chars: string) => {
+    text += lead;
+    placed.push({ run, start: text.length, end: text.length + chars.length });
+    text += chars;
+  };
   for (const run of runs) {
     const str = run.str.replace(/\s+$/, '');
     const gap = run.x - end;
     if (text === '') {
       // An indent counts from about a character's width (a scan's slight rotation moves a margin by a few pixels).
-      text = ' '.repeat(Math.max(0, Math.round((run.x - minX) / charWidth - 0.4))) + str.trimStart();
+      put(run, ' '.repeat(Math.max(0, Math.round((run.x - minX) / charWidth - 0.4))), str.trimStart());
     } else if (gap < 0.25 * charWidth || (gap < 1.2 * charWidth && splitAmount(text, str))) {
       // Pieces of one word (a PDF writer's kerning, OCR's split word; `$9.` `00` or `$14` `.50`: OCR splits an amount
       // at its point, whose glyph leaves a gap in a monospaced font).
-      text += str;
+      put(run, '', str);
     } else if (gap < 2.5 * charWidth) {
       // A space between words.
-      text += ' ' + str.trimStart();
+      put(run, ' ', str.trimStart());
     } else {
       // A gap wider than a space: put the run at its column, at least two spaces on, so columns stay apart.
       const column = Math.round((run.x - minX) / charWidth);
-      text += ' '.repeat(Math.max(column, text.length + 2) - text.length) + str.trimStart();
+      put(run, ' '.repeat(Math.max(column, text.length + 2) - text.length), str.trimStart());
     }
     end = run.x + run.width;
   }
-  return text.replace(/\s+$/, '');
+  const trimmed = text.replace(/\s+$/, '');
+  return { text: trimmed, placed: placed.map((p) => ({ ...p, end: Math.min(p.end, trimmed.length) })).filter((p) => p.end > p.start) };
 }
 
 /** Whether `next` continues an amount that `text` ends with, split at its decimal point. */

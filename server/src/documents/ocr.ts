@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
-import { rebuildLayout, type PlacedText } from './layout.js';
+import { rebuildPlaced, type PlacedText } from './layout.js';
+import type { PlacedRun } from './text-layout.js';
 
 /**
  * The language data ships in an npm package and is read from node_modules: tesseract.js contacts its CDN only when
@@ -25,6 +26,8 @@ function ocrWorker(): Promise<Worker> {
 
 export interface OcrPage {
   text: string;
+  /** Each word's place in `text` and its box as fractions of the image, with its OCR confidence. */
+  runs: PlacedRun[];
   /** Mean confidence of the words read, 0 to 1; null when no word was read. */
   confidence: number | null;
   words: number;
@@ -33,12 +36,12 @@ export interface OcrPage {
 /**
  * Reads an image (PNG, JPEG, WebP or TIFF bytes) with tesseract and rebuilds its lines and columns from the word
  * boxes it returns, as a PDF's text layer is rebuilt: tesseract's own reading order puts a table's amounts after all
- * of its labels.
+ * of its labels. `size`: the image's width and height in pixels, which the word boxes are given as fractions of.
  */
-export async function ocrImage(image: Uint8Array): Promise<OcrPage> {
+export async function ocrImage(image: Uint8Array, size: { width: number; height: number }): Promise<OcrPage> {
   const w = await ocrWorker();
   const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
-  const runs: PlacedText[] = [];
+  const runs: (PlacedText & { box: [number, number, number, number]; confidence: number })[] = [];
   let confidence = 0;
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
@@ -47,13 +50,19 @@ export async function ocrImage(image: Uint8Array): Promise<OcrPage> {
           if (word.text.trim() === '') continue;
           const { x0, y0, x1, y1 } = word.bbox;
           // The line's baseline keeps the words of one line together (a word's own box rises and falls with its letters).
-          runs.push({ str: word.text, x: x0, y: line.baseline?.y0 ?? y1, width: x1 - x0, height: line.bbox.y1 - line.bbox.y0 || y1 - y0 });
+          runs.push({ str: word.text, x: x0, y: line.baseline?.y0 ?? y1, width: x1 - x0, height: line.bbox.y1 - line.bbox.y0 || y1 - y0, box: [x0, y0, x1, y1], confidence: word.confidence / 100 });
           confidence += word.confidence;
         }
       }
     }
   }
-  return { text: rebuildLayout(runs), confidence: runs.length ? confidence / runs.length / 100 : null, words: runs.length };
+  const { text, spans } = rebuildPlaced(runs);
+  // The image's size in pixels: the page the boxes are fractions of.
+  const W = Math.max(1, size.width), H = Math.max(1, size.height);
+  const placed: PlacedRun[] = spans.map(({ run, start, end }) => ({
+    start, end, x: run.box[0] / W, y: run.box[1] / H, width: (run.box[2] - run.box[0]) / W, height: (run.box[3] - run.box[1]) / H, confidence: Math.round(run.confidence * 100) / 100,
+  }));
+  return { text, runs: placed, confidence: runs.length ? confidence / runs.length / 100 : null, words: runs.length };
 }
 
 /** Ends this thread's OCR worker (the thread is going away). */

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { rebuildLayout, type PlacedText } from './layout.js';
+import { rebuildPlaced, type PlacedText } from './layout.js';
+import type { PlacedRun } from './text-layout.js';
 import { MAX_PAGES } from './limits.js';
 import { problem } from './problems.js';
 
@@ -29,8 +30,17 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   return pdf;
 }
 
+/** A page's text and where each run of it stands, as fractions of the page (offsets relative to the page's text). */
+export interface PageText {
+  text: string;
+  runs: PlacedRun[];
+}
+
+/** The share of a text item's height above its baseline (the em box: ascent 0.8, descent 0.2). */
+const ASCENT = 0.8;
+
 /** The text layer of one page, its lines and columns rebuilt from the items' positions; '' when it has none. */
-export async function pageText(page: PDFPageProxy): Promise<string> {
+export async function pageText(page: PDFPageProxy): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const runs: PlacedText[] = [];
@@ -42,5 +52,10 @@ export async function pageText(page: PDFPageProxy): Promise<string> {
     const [x, y] = viewport.convertToViewportPoint(e!, f!) as [number, number];
     runs.push({ str: item.str, x, y, width: item.width * viewport.scale, height: (item.height || Math.abs(a!)) * viewport.scale });
   }
-  return rebuildLayout(runs);
+  const { text, spans } = rebuildPlaced(runs);
+  const W = viewport.width, H = viewport.height;
+  return {
+    text,
+    runs: spans.map(({ run, start, end }) => ({ start, end, x: run.x / W, y: (run.y - ASCENT * run.height) / H, width: run.width / W, height: run.height / H })),
+  };
 }

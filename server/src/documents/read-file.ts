@@ -8,6 +8,7 @@ import { openPdf, pageText } from './pdf-text.js';
 import { DocumentProblemError, problem } from './problems.js';
 import { renderPage } from './render-page.js';
 import { bytesMatch } from './sniff.js';
+import type { PageLayout, PlacedRun, TextLayout } from './text-layout.js';
 
 /** What is known of a file before it is read: enough to refuse it and to reserve its cost. */
 export interface FileFacts {
@@ -29,6 +30,10 @@ export interface FileText {
   ocrPages: number;
   /** Mean OCR confidence of the words read, 0 to 1, when OCR read any. */
   ocrConfidence?: number;
+  /** For a PDF or an image: the offset in `text` where each page starts (page 1 at 0). */
+  pageStarts?: number[];
+  /** For a PDF or an image: where the text stands on its pages. */
+  layout?: TextLayout;
 }
 
 /** A page with fewer characters than this in its text layer has none worth the name (a scan with a page number). */
@@ -87,42 +92,55 @@ export async function readFile(bytes: Uint8Array, mediaType: FileMediaType, dead
 }
 
 async function readImage(bytes: Uint8Array): Promise<FileText> {
-  checkImage(bytes);
+  const size = checkImage(bytes);
   let page;
   try {
-    page = await ocrImage(bytes);
+    page = await ocrImage(bytes, size);
   } catch {
     return problem({ code: 'document_unreadable', message: 'The image cannot be decoded.' });
   }
-  return { text: page.text, pages: 1, method: 'ocr', textLayerPages: 0, ocrPages: 1, ...(page.confidence !== null ? { ocrConfidence: round2(page.confidence) } : {}) };
+  const layout: TextLayout = { pages: [{ start: 0, end: page.text.length, runs: page.runs }] };
+  return { text: page.text, pages: 1, method: 'ocr', textLayerPages: 0, ocrPages: 1, pageStarts: [0], layout, ...(page.confidence !== null ? { ocrConfidence: round2(page.confidence) } : {}) };
+}
+
+/** The pages' texts joined by an empty line, each page's runs moved to where its text landed. */
+function joinPages(pages: { text: string; runs: PlacedRun[] }[]): { text: string; pageStarts: number[]; layout: TextLayout } {
+  const out: PageLayout[] = [];
+  let offset = 0;
+  for (const p of pages) {
+    out.push({ start: offset, end: offset + p.text.length, runs: p.runs.map((r) => ({ ...r, start: r.start + offset, end: r.end + offset })) });
+    offset += p.text.length + 2;
+  }
+  return { text: pages.map((p) => p.text).join('\n\n'), pageStarts: out.map((p) => p.start), layout: { pages: out } };
 }
 
 /** Each page from its text layer; a page without one rendered and read by OCR. Pages are parted by an empty line. */
 async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
   const pdf = await openPdf(bytes);
   try {
-    const texts: string[] = [];
+    const texts: { text: string; runs: PlacedRun[] }[] = [];
     let textLayerPages = 0, ocrPages = 0, confidenceSum = 0, words = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
       if (Date.now() > deadline) return problem({ code: 'document_unreadable', message: 'The file took too long to read.' });
       const page = await pdf.getPage(n);
-      let text = await pageText(page);
-      if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
+      let read = await pageText(page);
+      if (read.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
         textLayerPages++;
       } else {
-        const ocr = await ocrImage(await renderPage(pdf, page));
+        const image = await renderPage(pdf, page);
+        const ocr = await ocrImage(image.png, image);
         ocrPages++;
         if (ocr.confidence !== null) {
           confidenceSum += ocr.confidence * ocr.words;
           words += ocr.words;
         }
-        text = ocr.text;
+        read = ocr;
       }
       page.cleanup();
-      texts.push(text);
+      texts.push(read);
     }
     return {
-      text: texts.join('\n\n'),
+      ...joinPages(texts),
       pages: pdf.numPages,
       method: ocrPages > 0 ? 'ocr' : 'pdf_text',
       textLayerPages,

@@ -8,17 +8,17 @@ interface NodeCanvas { encode(format: 'png'): Promise<Uint8Array> }
 interface CanvasFactory { create(width: number, height: number): { canvas: NodeCanvas; context: unknown }; destroy(c: { canvas: NodeCanvas; context: unknown }): void }
 
 /**
- * A PDF page as PNG bytes, for OCR. Drawn on the canvas pdf.js's own factory makes (@napi-rs/canvas): a canvas made
+ * A PDF page as PNG bytes and its size in pixels, for OCR. Drawn on the canvas pdf.js's own factory makes (@napi-rs/canvas): a canvas made
  * here with the same package crashed the process when pdf.js drew on it. The pixels leave as an encoded PNG: reading
  * them back with `getImageData` leaks about 15 MB a page in @napi-rs/canvas 1.1.1 (ocr-facts.md).
  */
-export async function renderPage(pdf: PDFDocumentProxy, page: PDFPageProxy): Promise<Uint8Array> {
+export async function renderPage(pdf: PDFDocumentProxy, page: PDFPageProxy): Promise<{ png: Uint8Array; width: number; height: number }> {
   const viewport = page.getViewport({ scale: SCALE });
   const factory = (pdf as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
   const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
   try {
     await page.render({ canvasContext: target.context as never, viewport, background: '#ffffff' } as never).promise;
-    return await target.canvas.encode('png');
+    return { png: await target.canvas.encode('png'), width: Math.ceil(viewport.width), height: Math.ceil(viewport.height) };
   } finally {
     factory.destroy(target);
   }

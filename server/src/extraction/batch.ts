@@ -8,6 +8,7 @@ import { assertVendorRenewal } from './renewal/renewal-store.js';
 import { reservationForItem, runItem, type ItemDeps, type ItemInput } from './run-item.js';
 import { dataSchemaFor } from './schemas/contract-schemas.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
+import { optionsOf } from './single-input.js';
 
 type Schemas = components['schemas'];
 type Result = Schemas['BatchItemResult'];
@@ -42,11 +43,11 @@ async function prepare(prisma: PrismaClient, documents: Documents, engine: Extra
       if ('schema' in item) {
         const schema = prepareCustomSchema(item.schema);
         const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
-        input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema, document: item.document, prepared };
+        input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema, document: item.document, prepared, options: optionsOf(body) };
       } else {
         if (item.kind === 'renewal') await assertVendorRenewal(prisma, accountId, item.document.vendorRenewalId);
         const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
-        input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document, prepared };
+        input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document, prepared, options: optionsOf(body) };
       }
       const { wanted: heu } = reservationForItem(engine, input);
       estimate += heu;
@@ -83,7 +84,7 @@ async function run(batch: PreparedBatch, deps: ItemDeps, concurrency: number, de
       }
       try {
         const r = await runItem(deps, item.input, itemSignal, item.heu);
-        results[index] = { id: item.id, ok: true, data: r.data as Record<string, unknown>, model: r.model, usage: r.usage, source: r.source, ...(r.document ? { document: r.document } : {}) };
+        results[index] = { id: item.id, ok: true, data: r.data as Record<string, unknown>, model: r.model, usage: r.usage, source: r.source, evidence: r.evidence, withheld: r.withheld, ...(r.document ? { document: r.document } : {}) };
       } catch (e) {
         if (signal.aborted) throw signal.reason;
         results[index] = failure(item.id, deadline.aborted ? new ApiError('upstream_timeout', 'The batch ran out of time during this item.') : e);

@@ -94,12 +94,12 @@ export function extractRoutes(deps: ExtractDeps): Router {
       const engine = engineOf(kind, input);
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
       const prepared = await prepare(res, input);
-      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
+      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared, options: input.options };
       await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        const { data, model, usage, source, evidence, withheld, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
         const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
-          : { data, model, usage, source };
+          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, evidence, withheld, document }
+          : { data, model, usage, source, evidence, withheld };
         return { body, usage };
       });
     });
@@ -110,10 +110,10 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const engine = engineOf('custom', input);
     const schema = prepareCustomSchema(input.schema);
     const prepared = await prepare(res, input);
-    const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared };
+    const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared, options: input.options };
     await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
-      const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-      return { body: { data, model, usage, source }, usage };
+      const { data, model, usage, source, evidence, withheld } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+      return { body: { data, model, usage, source, evidence, withheld }, usage };
     });
   });
 

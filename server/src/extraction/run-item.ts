@@ -3,7 +3,9 @@ import type { PrismaClient } from '../db/database.js';
 import { Documents, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
-import { groundRenewal } from './renewal/grounding.js';
+import { assembleEvidence } from './evidence/assemble.js';
+import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
+import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
 
 type Schemas = components['schemas'];
@@ -15,6 +17,8 @@ export interface ItemInput {
   document: Schemas['DocumentInput'];
   /** The document checked (a file probed, not read yet). */
   prepared: PreparedDocument;
+  /** The request's `minConfidence` and `returnText`. */
+  options?: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
 }
 
 export interface ItemResult {
@@ -22,6 +26,8 @@ export interface ItemResult {
   model: string;
   usage: Schemas['Usage'];
   source: DocumentSource;
+  evidence: Record<string, Schemas['Evidence']>;
+  withheld: Schemas['WithheldValue'][];
   document?: Schemas['StoredDocument'];
 }
 
@@ -43,10 +49,10 @@ function nativeFile(engine: ExtractionEngine, prepared: PreparedDocument): Nativ
 }
 
 /**
- * Whether the text of the file is read offline too: always when the engine does not read it itself, and for a
- * renewal also when it does (its quotes are checked against the text).
+ * Whether the text of the file is read offline too: always. When the engine reads the file itself (Claude), the
+ * text read offline is where its quotes are placed (offsets, page and box) and a renewal's quotes are checked.
  */
-const readsText = (item: ItemInput, native: NativeFile | null) => !native || item.task.kind === 'renewal';
+const readsText = (_item: ItemInput, _native: NativeFile | null) => true;
 
 /**
  * The HEU to reserve for an item before it runs: the engine's worst case for the document (a file not read yet
@@ -72,18 +78,25 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const read = readsText(item, native) ? await deps.documents.read(item.prepared, signal) : null;
   const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
   const text = read?.text ?? '';
-  const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : read!.source;
+  const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source };
   const answer: EngineAnswer = await deps.engine.extract({
     task: item.task, text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu - readingHeu), log: deps.log, ...(native ? { file: native } : {}),
   });
   const usage: Schemas['Usage'] = { ...answer.usage, heu: Math.min(heuFor(answer.usage) + readingHeu, budgetHeu) };
   if (item.prepared.kind === 'file' && read) usage.readingHeu = readingHeu;
-  if (item.task.kind !== 'renewal') return { data: answer.data, model: answer.model, usage, source };
-  const { data, overallStatus } = groundRenewal(answer.data as FixedData['renewal'], text);
+  if (item.options?.returnText) source.text = text;
+  const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
+  const { data, evidence, withheld } = assembleEvidence({
+    kind: item.task.kind, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
+    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name],
+  });
+  if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
+  const renewal = data as FixedData['renewal'];
+  const overallStatus = withheld.length > 0 ? statusAfterWithholding(grounded.overallStatus) : grounded.overallStatus;
   if (signal.aborted) throw signal.reason;
   const byteSize = item.prepared.kind === 'file' ? item.prepared.bytes.byteLength : item.prepared.byteSize;
   const stored = { filename: item.document.filename, mediaType: item.prepared.kind === 'file' ? item.prepared.facts.mediaType : item.document.mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
-  const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data, overallStatus },
+  const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data: renewal, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
-  return { data, model: answer.model, usage, source, document };
+  return { data: renewal, model: answer.model, usage, source, evidence, withheld, document };
 }

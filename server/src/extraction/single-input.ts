@@ -16,6 +16,8 @@ export interface SingleInput {
   schema?: Schemas['JsonSchemaObject'];
   /** A form's file, with the media type it is read as. */
   file?: { bytes: Uint8Array; mediaType: FileMediaType };
+  /** `minConfidence` and `returnText`, from the body or the form's fields. */
+  options: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
 }
 
 /** The request's input, from its JSON body (`document`, `model`, `schema`) or its multipart form. Throws ApiError (400). */
@@ -23,9 +25,9 @@ export function singleInput(req: Request): SingleInput {
   const received = receivedFile(req);
   if (!received) {
     const body = req.body as Schemas['CustomExtractRequest'];
-    return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}) };
+    return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}), options: optionsOf(body) };
   }
-  const form = req.body as Form;
+  const form = req.body as Form & { minConfidence?: string; returnText?: string };
   const mediaType = mediaTypeOfForm(form.mediaType, received);
   const filename = form.filename ?? received.filename;
   const document: Schemas['DocumentInput'] = {
@@ -38,7 +40,14 @@ export function singleInput(req: Request): SingleInput {
     ...(form.model !== undefined ? { model: form.model } : {}),
     ...(form.schema !== undefined ? { schema: form.schema } : {}),
     file: { bytes: received.bytes, mediaType },
+    // The contract's patterns have already checked the fields: a number from 0 to 1, `true` or `false`.
+    options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' } : {}) }),
   };
+}
+
+/** The request's evidence options, members left out when not sent. */
+export function optionsOf(body: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>): SingleInput['options'] {
+  return { ...(body.minConfidence !== undefined ? { minConfidence: body.minConfidence } : {}), ...(body.returnText !== undefined ? { returnText: body.returnText } : {}) };
 }
 
 const READ = Object.keys(FILE_MEDIA_TYPES).join(', ');

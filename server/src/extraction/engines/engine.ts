@@ -1,4 +1,5 @@
 import type { components } from '../../../../generated/openapi.js';
+import type { FoundEvidenceMap } from '../evidence/found.js';
 
 type Schemas = components['schemas'];
 
@@ -47,6 +48,8 @@ export interface EngineLog {
 export interface EngineAnswer {
   /** The extracted data; it has already been checked against `input.schema`. */
   data: unknown;
+  /** Where each value was read, by JSON Pointer into `data`: offsets in the text read, or a quote to find there. */
+  found?: FoundEvidenceMap;
   /** The model that answered. */
   model: string;
   usage: EngineUsage;

@@ -50,6 +50,6 @@ export class LocalEngine implements ExtractionEngine {
     const usage = { inputTokens: tokens(charsRead(input)), outputTokens: tokens(JSON.stringify(data).length) };
     // Held to the reservation like a model to its max_tokens: an answer larger than what was reserved is not given.
     if (usage.inputTokens + usage.outputTokens > input.budgetTokens) throw new ApiError('output_too_large');
-    return { data, model: LOCAL_MODEL, usage };
+    return { data, found: out.found, model: LOCAL_MODEL, usage };
   }
 }

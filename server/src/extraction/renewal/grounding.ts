@@ -51,3 +51,9 @@ function statusOf(data: RenewalData, dropped: boolean): RenewalStatus {
     && (found(data, 'noticePeriodDays') || found(data, 'noticePeriodText'));
   return core && !dropped ? 'confirmed' : 'needs_review';
 }
+
+/**
+ * The status once low-confidence values were withheld: they are there to be reviewed, so the terms need review, as
+ * when a quote could not be verified; `no_terms_found` stays what it is.
+ */
+export const statusAfterWithholding = (before: RenewalStatus): RenewalStatus => (before === 'no_terms_found' ? before : 'needs_review');

@@ -1,6 +1,7 @@
 import { checkAnswer } from '../../schemas/answer-checker.js';
 import type { ExtractionTask, JsonSchema } from '../engine.js';
-import { extractCustom, extractFixed } from '../local/index.js';
+import { extractCustomLocated, extractFixedLocated } from '../local/index.js';
+import type { FoundEvidenceMap } from '../../evidence/found.js';
 
 /** What one offline extraction needs: plain data, so it can cross to a worker thread. */
 export interface LocalTaskInput {
@@ -9,7 +10,7 @@ export interface LocalTaskInput {
   schema: JsonSchema;
 }
 
-export type LocalTaskOutput = { ok: true; data: unknown } | { ok: false };
+export type LocalTaskOutput = { ok: true; data: unknown; found: FoundEvidenceMap } | { ok: false };
 
 import { MAX_CHARS } from '../local/fields/bounds.js';
 
@@ -24,9 +25,9 @@ export const MAX_VALUE_CHARS = MAX_CHARS.statement!;
  * `ok: false` is a rules bug (an answer outside the schema), never the caller's fault.
  */
 export function runLocalTask({ task, text, schema }: LocalTaskInput): LocalTaskOutput {
-  const found = task.kind === 'custom' ? extractCustom(task.schema, text) : extractFixed(task.kind, text);
-  const data = withinSchema(schema, bounded(found));
-  return checkAnswer(schema, data).ok ? { ok: true, data } : { ok: false };
+  const answer = task.kind === 'custom' ? extractCustomLocated(task.schema, text) : extractFixedLocated(task.kind, text);
+  const data = withinSchema(schema, bounded(answer.data));
+  return checkAnswer(schema, data).ok ? { ok: true, data, found: answer.found } : { ok: false };
 }
 
 /** Every text value longer than MAX_VALUE_CHARS answered as null: a value cut short is not what the document says. */

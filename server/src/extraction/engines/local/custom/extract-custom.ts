@@ -11,8 +11,11 @@ import { findAmounts } from '../normalise/money.js';
 import { kindOf, resolve, stringFlavour } from './schema-node.js';
 import { labelScore, namesByOwnWord, namesProperty, stem, vocabulary, wordsMatch, type Vocabulary } from './property-words.js';
 import { HONORIFIC_SOURCE } from '../lexicon.js';
-import { field, finder, runField, type Finder } from '../fields/finder.js';
+import { field, finder, list, runField, type Finder, type Recorder } from '../fields/finder.js';
 import type { FieldKind } from '../fields/bounds.js';
+import { at, derivedAt, inText, sectionLines, type Located } from '../fields/located.js';
+import { documentCurrency } from '../routes/currency-of.js';
+import { escapeStep } from '../../../evidence/pointers.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -21,6 +24,8 @@ interface Scope {
   pairs: { label: string; value: string; more: string[]; line: number }[];
   /** The scope's lines, for nearby-word and pattern searches. */
   lines: string[];
+  /** The document line each of `lines` was read from. */
+  at: number[];
   root: boolean;
   /** The properties of the object being filled, so a label goes to the property it names best. */
   siblings?: { name: string; v: Vocabulary; sort: string }[];
@@ -42,7 +47,7 @@ function docScope(doc: Doc): Scope {
     const m = /^\S*\d\S*\s+([\p{L}][\p{L} ]{1,30}):\s+(\S.*)$/u.exec(line.text);
     if (m) pairs.push({ label: m[1]!, value: clean(m[2]!), more: [], line: line.index });
   }
-  return { doc, pairs, lines: doc.lines.map((l) => l.text), root: true };
+  return { doc, pairs, lines: doc.lines.map((l) => l.text), at: doc.lines.map((l) => l.index), root: true };
 }
 
 function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolean) {
@@ -103,7 +108,7 @@ const SALUTATION = new RegExp(String.raw`^(?:Dear|Hello|Hi)\s+(?:${TITLES})?(\p{
  * The date in the first line that uses the property's own words (at least two of them, or its one word): the date
  * after them, or for an end property (`until`) the range's last.
  */
-function dateInSentence(name: string, v: Vocabulary, scope: Scope): string | null {
+function dateInSentence(name: string, v: Vocabulary, scope: Scope): Located<string> | null {
   const need = Math.min(2, v.nameStems.length);
   if (need === 0) return null;
   for (const line of scope.doc.lines) {
@@ -111,7 +116,7 @@ function dateInSentence(name: string, v: Vocabulary, scope: Scope): string | nul
     const hits = v.nameStems.filter((n) => words.some((w) => wordsMatch(w, new Set([n])))).length;
     if (hits < need) continue;
     const dates = findDates(line.text, scope.doc.dateOptions);
-    if (dates.length) return (asksForRangeEnd(name) && dates.length > 1 ? dates[dates.length - 1]! : dates[0]!).iso;
+    if (dates.length) { const d = asksForRangeEnd(name) && dates.length > 1 ? dates[dates.length - 1]! : dates[0]!; return at(d.iso, line.index, line.text.slice(d.index, d.end)); }
   }
   return null;
 }
@@ -151,9 +156,10 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
 }
 
 /** A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`). */
-function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | null {
+function numberNear(scope: Scope, v: Vocabulary, integer: boolean): Located<number> | null {
   const vocab = new Set([...v.nameStems, ...v.strong, ...v.weak]);
-  for (const line of scope.lines) {
+  for (const [k, line] of scope.lines.entries()) {
+    const here = scope.at[k]!;
     const tokens = line.split(/\s+/);
     for (let i = 0; i < tokens.length; i++) {
       if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
@@ -166,10 +172,10 @@ function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | nul
         if (tokens[i]!.startsWith('(')) {
           const unit = tokens[i + 1]?.replace(/[()]/g, '');
           const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
-          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return n; }
+          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return at(n, here, tokens[main]!); }
         }
         const n = toNumber(tokens[i]!, scope, integer);
-        if (n !== null) return n;
+        if (n !== null) return at(n, here, tokens[i]!.replace(/^\(|\)$/g, ''));
       }
     }
   }
@@ -177,12 +183,12 @@ function numberNear(scope: Scope, v: Vocabulary, integer: boolean): number | nul
 }
 
 /** A yes/no stated by a property word appearing in a labelled value (`Tickets: free, ...`). */
-function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
+function booleanByWord(scope: Scope, v: Vocabulary): Located<boolean> | null {
   for (const p of scope.pairs) {
     const words = p.value.toLowerCase().split(/[^\p{L}]+/u).map(stem);
-    const at = words.findIndex((w) => v.nameStems.includes(w));
-    if (at < 0) continue;
-    return /\b(?:not|no|non)\s*$/i.test(words.slice(Math.max(0, at - 2), at).join(' ')) ? false : true;
+    const k = words.findIndex((w) => v.nameStems.includes(w));
+    if (k < 0) continue;
+    return derivedAt(!/\b(?:not|no|non)\s*$/i.test(words.slice(Math.max(0, k - 2), k).join(' ')), p.line);
   }
   return null;
 }
@@ -193,7 +199,7 @@ function booleanByWord(scope: Scope, v: Vocabulary): boolean | null {
  */
 function tableRows(scope: Scope, v: Vocabulary): Rows {
   const lines = scope.doc.lines;
-  let best: Rows = { rows: [], header: null };
+  let best: Rows = { rows: [], at: [], header: null };
   let bestScore = MIN_SCORE - 1e-9;
   for (let i = 0; i < lines.length; i++) {
     const cells = lines[i]!.raw.trim().split(/\s{2,}/);
@@ -202,20 +208,22 @@ function tableRows(scope: Scope, v: Vocabulary): Rows {
     // `DEDUCTIONS` alone over rows of columns: a heading with no header; the rows follow it.
     if (cells.length < 2 && !(lines[i + 1]?.text && lines[i + 1]!.raw.trim().split(/\s{2,}/).length >= 2)) continue;
     const rows: string[] = [];
+    const rowLines: number[] = [];
     for (let j = i + 1; j < lines.length && lines[j]!.text; j++) {
       if (/^[-=_\s]+$/.test(lines[j]!.text) || SUM_ROW.test(lines[j]!.text)) continue;
       // `Deductible per claim: $2,500` under rows of columns is a labelled fact of its own, where the rows end.
       if (rows.length && PAIR_LINE.test(lines[j]!.text) && !PAIR_LINE.test(lines[i + 1]!.text)) break;
       rows.push(lines[j]!.raw);
+      rowLines.push(j);
     }
     // The heading that names the list best (`LIMITS` over `COVERAGES` for limits described as `Each coverage limit`).
-    if (rows.length) { best = { rows, header: cells.length >= 2 ? cellsOf(lines[i]!.raw) : null }; bestScore = score; }
+    if (rows.length) { best = { rows, at: rowLines.map((r) => [r]), header: cells.length >= 2 ? cellsOf(lines[i]!.raw) : null }; bestScore = score; }
   }
   return best;
 }
 
-/** A list's rows as written (wide gaps kept, bullets dropped), and the table header above them when there is one. */
-interface Rows { rows: string[]; header: Cell[] | null }
+/** A list's rows as written (wide gaps kept, bullets dropped), the lines they stand on, and the table header above them. */
+interface Rows { rows: string[]; at: number[][]; header: Cell[] | null }
 
 const PAIR_LINE = /^[\p{L}][\p{L} .'’/&()-]{0,40}:\s+\S/u;
 
@@ -238,59 +246,73 @@ function rowsFor(scope: Scope, v: Vocabulary): Rows {
   }
   if (best) {
     // The block under the heading, to its first blank line (a row the segmenter read as a pair is a row too).
-    const block: string[] = [];
-    for (const l of scope.doc.lines.slice(best.line + 1)) { if (!l.text) { if (block.length) break; continue; } block.push(l.raw); }
-    const raw = block.map((r) => (stripBullet(r) !== null ? r.replace(BULLET_RE, (m) => ' '.repeat(m.length)) : r));
+    const block: { raw: string; line: number }[] = [];
+    for (const l of scope.doc.lines.slice(best.line + 1)) { if (!l.text) { if (block.length) break; continue; } block.push({ raw: l.raw, line: l.index }); }
+    const raw = block.map((r) => ({ ...r, raw: stripBullet(r.raw) !== null ? r.raw.replace(BULLET_RE, (m) => ' '.repeat(m.length)) : r.raw }))
+      .filter((r) => !SUM_ROW.test(r.raw) && !/^[-=_\s|:+]+$/.test(r.raw));
     const headCells = cellsOf(scope.doc.lines[best.line]!.raw);
-    return { rows: raw.filter((r) => !SUM_ROW.test(r) && !/^[-=_\s|:+]+$/.test(r)), header: headCells.length >= 3 ? headCells : null };
+    return { rows: raw.map((r) => r.raw), at: raw.map((r) => [r.line]), header: headCells.length >= 3 ? headCells : null };
   }
   const table = tableRows(scope, v);
   if (table.rows.length) return table;
-  return { rows: listFor(scope, v), header: null };
+  const items = listFor(scope, v);
+  return { rows: items.map((i) => i.value), at: items.map((i) => [...(i.lines ?? [])]), header: null };
 }
 
 /** List items under a heading that names the property, else a table's rows, else values of matching labels (`Talk: ...`). */
-function listFor(scope: Scope, v: Vocabulary): string[] {
+function listFor(scope: Scope, v: Vocabulary): Located<string>[] {
   let bestScore = MIN_SCORE;
-  let best: string[] | null = null;
+  let best: { items: string[]; lines: number[] } | null = null;
   for (const s of scope.doc.sections) {
     // `Total Deductions: 870.73` sums the list; it does not hold it.
     if (/^(?:total|sum|subtotal|gesamt)\b/i.test(s.heading)) continue;
     const score = labelScore(s.heading, v);
     const items = s.items.length ? s.items : s.body;
-    if (score > bestScore && items.length) { bestScore = score; best = items; }
+    if (score > bestScore && items.length) { bestScore = score; best = { items, lines: sectionLines(s) }; }
   }
-  if (best) return best.map(clean);
-  const rows = tableRows(scope, v).rows.map((r) => r.trim());
-  if (rows.length) return rows;
-  const values = scope.pairs.filter((p) => labelScore(p.label, { ...v, nameStems: [...v.nameStems, ...v.weak] }) >= 0.7).map((p) => p.value);
-  if (values.length > 1 || values.length === 1 && /[,;]/.test(values[0]!)) return values.length > 1 ? values : values[0]!.split(/\s*[,;]\s*/);
+  if (best) return best.items.map((i) => at(clean(i), best!.lines));
+  const table = tableRows(scope, v);
+  if (table.rows.length) return table.rows.map((r, k) => at(r.trim(), table.at[k]!));
+  const values = scope.pairs.filter((p) => labelScore(p.label, { ...v, nameStems: [...v.nameStems, ...v.weak] }) >= 0.7);
+  if (values.length > 1) return values.map((p) => at(p.value, p.line));
+  if (values.length === 1 && /[,;]/.test(values[0]!.value)) return values[0]!.value.split(/\s*[,;]\s*/).map((part) => at(part, values[0]!.line));
   return [];
 }
 
 function subScope(scope: Scope, v: Vocabulary): Scope | null {
   const p = bestPair(scope, v, () => true);
   let lines: string[] = [];
+  let from: number[] = [];
   if (p) {
-    lines = [p.value, ...p.more].filter(Boolean);
+    const own = [p.value, ...p.more].map((text, k) => ({ text, line: p.line + k })).filter((l) => l.text);
+    lines = own.map((l) => l.text);
+    from = own.map((l) => l.line);
     if (!p.value && p.more.length === 0) {
-      for (let j = p.line + 1; j < scope.doc.lines.length && scope.doc.lines[j]!.text; j++) lines.push(scope.doc.lines[j]!.text);
+      for (let j = p.line + 1; j < scope.doc.lines.length && scope.doc.lines[j]!.text; j++) { lines.push(scope.doc.lines[j]!.text); from.push(j); }
     }
   } else {
     const s = scope.doc.sections.find((x) => labelScore(x.heading, v) >= MIN_SCORE);
     if (!s) return null;
     lines = [...s.body, ...s.items];
+    // Body and items interleave in the document: each is looked for among the section's lines.
+    const span = sectionLines(s);
+    from = lines.map((text) => span.find((i) => scope.doc.lines[i]!.text.includes(text.slice(0, 20))) ?? s.line);
   }
   if (lines.length === 0) return null;
   const pairs = lines.flatMap((l, i) => {
     const m = /^([\p{L}][\p{L} ]{0,30}):\s*(.*)$/u.exec(l);
-    return m ? [{ label: m[1]!, value: clean(m[2]!), more: [], line: i }] : [];
+    return m ? [{ label: m[1]!, value: clean(m[2]!), more: [], line: from[i]! }] : [];
   });
-  return { doc: scope.doc, pairs, lines, root: false };
+  return { doc: scope.doc, pairs, lines, at: from, root: false };
 }
 
 /** A nested object's member by what it is: a date of a range, a phone, an e-mail, a name (first words), an address (the rest). */
-function memberByShape(name: string, flavour: ReturnType<typeof stringFlavour>, scope: Scope): string | null {
+function memberByShape(name: string, flavour: ReturnType<typeof stringFlavour>, scope: Scope): Located<string> | null {
+  const value = memberValue(name, flavour, scope);
+  return value ? at(value, [...new Set(scope.at)]) : null;
+}
+
+function memberValue(name: string, flavour: ReturnType<typeof stringFlavour>, scope: Scope): string | null {
   const text = scope.lines.join('\n');
   if (flavour === 'date') {
     // `Pay Period: 01/02/2026 to 28/02/2026` for { start, end }: the range's first and last dates.
@@ -310,45 +332,56 @@ function memberByShape(name: string, flavour: ReturnType<typeof stringFlavour>, 
   return null;
 }
 
-function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean, vocab?: Vocabulary): unknown {
+/** A pair's lines: its own and the continuation lines under it. */
+const pairLines = (p: { line: number; more: string[] }) => Array.from({ length: p.more.length + 1 }, (_, k) => p.line + k);
+
+function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema, first: boolean, rec: Recorder, pointer: string, vocab?: Vocabulary): unknown {
   const node = resolve(raw, root);
   const kind = kindOf(node);
   const v = vocab ?? vocabulary(name, node.description);
   switch (kind) {
     case 'object': {
       const inner = subScope(scope, v);
-      return extractObject(node, inner ?? { ...scope, within: v }, root, !inner);
+      return extractObject(node, inner ?? { ...scope, within: v }, root, rec, pointer, !inner);
     }
     case 'array': {
       const items = resolve(node.items, root);
       // An item none of whose members was read says nothing: it is left out, not answered as an object of nulls.
       if (kindOf(items) === 'object') {
-        const { rows, header } = rowsFor(scope, v);
-        return rows.map((row) => itemFromRow(items, row, header, scope.doc.numberStyle, root)).filter((o) => Object.values(o).some((x) => x !== null && !(Array.isArray(x) && x.length === 0)));
+        const rows = rowsFor(scope, v);
+        return runField(list<unknown, Record<string, unknown>>('object', [finder<unknown, Record<string, unknown>[]>('rows under the property\'s heading', () =>
+          rows.rows.map((row, k) => at(itemFromRow(items, row, rows.header, scope.doc.numberStyle, root), rows.at[k]!))
+            .filter((o) => Object.values(o.value).some((x) => x !== null && !(Array.isArray(x) && x.length === 0))))]), scope.doc, rec, pointer);
       }
-      const list = listFor(scope, v);
       const k = kindOf(items);
-      return list
-        .map((t) => (k === 'number' || k === 'integer' ? toNumber(t, scope, k === 'integer') : k === 'boolean' ? toBoolean(t) : toString(name, items, t.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope)))
-        .filter((x) => x !== null);
+      const itemKind: FieldKind = k === 'number' || k === 'integer' ? 'money' : k === 'boolean' ? 'flag' : stringKind(name, items);
+      return runField(list<unknown, unknown>(itemKind, [finder<unknown, unknown[]>('items under the property\'s heading', () => listFor(scope, v)
+        .map((t) => ({ t, value: k === 'number' || k === 'integer' ? toNumber(t.value, scope, k === 'integer') : k === 'boolean' ? toBoolean(t.value) : toString(name, items, t.value.replace(/^[\p{L} ]{2,20}:\s+/u, ''), scope) }))
+        .filter(({ value }) => value !== null)
+        .map(({ t, value }) => (k === 'boolean' ? derivedAt(value, t.lines ?? []) : at(value, t.lines ?? []))))]), scope.doc, rec, pointer);
     }
     case 'boolean':
       return runField(field('flag', [
-        finder('labelled yes or no', () => { const p = bestPair(scope, v, (val) => toBoolean(val) !== null); return p ? toBoolean(p.value) : null; }),
+        finder('labelled yes or no', () => { const p = bestPair(scope, v, (val) => toBoolean(val) !== null); return p ? derivedAt(toBoolean(p.value), p.line, p.value) : null; }),
         finder('property word in a value', () => (scope.root ? booleanByWord(scope, v) : null)),
-      ]), null, name);
+      ]), scope.doc, rec, pointer);
     case 'number':
     case 'integer': {
       const integer = kind === 'integer';
+      const figureOf = (p: { line: number; value: string; more: string[] } | null) => {
+        if (!p) return null;
+        const n = toNumber(p.value, scope, integer);
+        return n === null ? null : at(n, pairLines(p));
+      };
       return runField(field('money', [
         // A price, rate or total is money: a labelled figure with a currency or cents wins over a bare count.
-        finder('labelled money', () => { if (!MONEY_PROPERTY.test(name)) return null; const p = bestPair(scope, v, (val) => isMoney(val, scope)); return p ? toNumber(p.value, scope, integer) : null; }),
-        finder('labelled figure', () => { const p = bestPair(scope, v, (val) => toNumber(val, scope, integer) !== null); return p ? toNumber(p.value, scope, integer) : null; }),
+        finder('labelled money', () => (MONEY_PROPERTY.test(name) ? figureOf(bestPair(scope, v, (val) => isMoney(val, scope))) : null)),
+        finder('labelled figure', () => figureOf(bestPair(scope, v, (val) => toNumber(val, scope, integer) !== null))),
         finder('figure beside the property\'s words', () => numberNear(scope, v, integer)),
-      ]), null, name);
+      ]), scope.doc, rec, pointer);
     }
     default:
-      return runField(field(stringKind(name, node), stringFinders(name, node, scope, v, first)), null, name);
+      return runField(field(stringKind(name, node), stringFinders(name, node, scope, v, first)), scope.doc, rec, pointer);
   }
 }
 
@@ -364,27 +397,42 @@ function stringKind(name: string, node: JsonSchema): FieldKind {
 }
 
 /** The finders of a string property, most specific first. */
-function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabulary, first: boolean): Finder<null, string>[] {
+/**
+ * A string read from some lines, where it stands: a person's first name completed with the surname the document
+ * writes elsewhere (`Dear Oluwaseun,` and `To: Oluwaseun Adeyemi`) stands where the whole name is written.
+ */
+function stringAt(doc: Doc, value: string | null, lines: number[]): Located<string> | null {
+  if (!value) return null;
+  const spaced = value.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+  const inLines = lines.some((i) => new RegExp(spaced, 'iu').test(doc.lines[i]?.raw ?? ''));
+  if (inLines || value.split(' ').length < 2) return at(value, lines);
+  const whole = new RegExp(spaced, 'u').exec(doc.text);
+  return whole ? inText(value, whole.index, whole.index + whole[0].length) : at(value, lines);
+}
+
+function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabulary, first: boolean): Finder<unknown, string>[] {
   const flavour = stringFlavour(name, node);
-  const rootOnly = (f: Finder<null, string>) => finder<null, string>(f.name, () => (scope.root ? f.find(null) : null));
+  const rootOnly = (f: Finder<unknown, string>) => finder<unknown, string>(f.name, () => (scope.root ? f.find(null) : null));
   return [
     // `Venue: Hall 3` (with the address lines under it for an address), by the label that names the property best.
     finder('labelled value', () => {
       const p = bestPair(scope, v, (val) => toString(name, node, val, scope) !== null);
       if (!p) return null;
       const joined = flavour === 'plain' && p.more.length && /address|venue|location|where/i.test(`${name} ${p.label}`) ? [p.value, ...p.more].filter(Boolean).join(', ') : p.value;
-      return toString(name, node, joined, scope);
+      return stringAt(scope.doc, toString(name, node, joined, scope), pairLines(p));
     }),
     // In a nested object's block: a date of a range, a phone, an e-mail, a name (first words), an address (the rest).
     finder('member by shape', () => (scope.root ? null : memberByShape(name, flavour, scope))),
-    rootOnly(finder('document currency', () => (flavour === 'currency' ? scope.doc.currency : null))),
+    rootOnly(finder('document currency', () => (flavour === 'currency' ? documentCurrency(scope.doc) : null))),
     // `Free cancellation until 5 June 2026`: a date in a sentence with the property's own words.
     rootOnly(finder('date beside the property\'s words', () => (flavour === 'date' ? dateInSentence(name, v, scope) : null))),
     // A letter's addressee: `Dear Ms Ada Obi,`. A person is never the document's title line.
     rootOnly(finder('salutation', () => {
       if (!PERSON.test(name) || !/name/i.test(name)) return null;
       const m = SALUTATION.exec(scope.doc.text);
-      return m ? toString(name, node, clean(m[1]!), scope) : null;
+      if (!m) return null;
+      const line = scope.doc.lines.find((l) => l.at <= m.index && l.at + l.raw.length >= m.index);
+      return stringAt(scope.doc, toString(name, node, clean(m[1]!), scope), line ? [line.index] : []);
     })),
     // `hotelName` and a first line `HOTEL CASA DEL TRIGO ****`: the letterhead names the kind of thing asked for.
     rootOnly(finder('letterhead naming the kind', () => {
@@ -392,7 +440,7 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
       const top = scope.doc.lines.find((l) => l.text);
       if (!/Name$/.test(name) || PERSON.test(name) || kind.length === 0 || !top || !top.text.split(/\s+/).some((w) => wordsMatch(stem(w.toLowerCase()), new Set(kind)))) return null;
       // `From: Hotel Palazzo Ventimiglia <bookings@...>`: the name, without a label or address in angle brackets.
-      return clean(top.text.replace(/^[^:]{1,30}:\s*/, '').replace(/\s*<[^>]*>\s*$/, '').replace(/[*★☆]+/g, '')) || null;
+      return stringAt(scope.doc, clean(top.text.replace(/^[^:]{1,30}:\s*/, '').replace(/\s*<[^>]*>\s*$/, '').replace(/[*★☆]+/g, '')) || null, [top.index]);
     })),
     // The schema's first name or title property and the document's title line (`Spring Meetup, 120 places`: the part
     // before the figures).
@@ -403,12 +451,12 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
       const m = /:\s*(.+)$/.exec(line.text);
       const parts = (m ? m[1]! : line.text).split(/,\s+/);
       const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
-      return clean(named.replace(/[*★☆]+/g, '')) || null;
+      return stringAt(scope.doc, clean(named.replace(/[*★☆]+/g, '')) || null, [line.index]);
     })),
   ];
 }
 
-function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptyScope = false): Record<string, unknown> {
+function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, rec: Recorder, pointer: string, emptyScope = false): Record<string, unknown> {
   const props = (node.properties ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   let first = scope.root;
@@ -421,14 +469,14 @@ function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, emptySc
   const inner: Scope = { ...scope, siblings };
   for (const [k, [name, raw]] of Object.entries(props).entries()) {
     if (emptyScope && !scope.root) { out[name] = kindOf(resolve(raw, root)) === 'array' ? [] : null; continue; }
-    out[name] = extractValue(name, raw, inner, root, first, siblings[k]!.v);
+    out[name] = extractValue(name, raw, inner, root, first, rec, `${pointer}/${escapeStep(name)}`, siblings[k]!.v);
     first = false;
   }
   return out;
 }
 
-export function extractCustomFromDoc(schema: JsonSchema, doc: Doc): Record<string, unknown> {
-  return extractObject(resolve(schema, schema), docScope(doc), schema);
+export function extractCustomFromDoc(schema: JsonSchema, doc: Doc, rec: Recorder): Record<string, unknown> {
+  return extractObject(resolve(schema, schema), docScope(doc), schema, rec, '');
 }
 
 

@@ -133,10 +133,17 @@ export function parseDate(s: string, o: DateOptions = {}): string | null {
  * phrase's own object counts, so `begins on the Effective Date and ends on 31 March` names no date.
  */
 export function dateAfterPhrase(text: string, phrase: RegExp, o: DateOptions = {}): string | null {
+  return dateAfterPhraseAt(text, phrase, o)?.iso ?? null;
+}
+
+/** `dateAfterPhrase`, with where the date stands in `text`. */
+export function dateAfterPhraseAt(text: string, phrase: RegExp, o: DateOptions = {}): FoundDate | null {
   const m = phrase.exec(text);
   if (!m) return null;
-  const object = text.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/\s(?:and|or|but|until|through|to|ends?|expires?)\s|[;(]/)[0]!;
-  return parseDate(object, o);
+  const from = m.index + m[0].length;
+  const object = text.slice(from, from + 40).split(/\s(?:and|or|but|until|through|to|ends?|expires?)\s|[;(]/)[0]!;
+  const d = findDates(object, o)[0];
+  return d ? { ...d, index: from + d.index, end: from + d.end } : null;
 }
 
 /**

@@ -2,17 +2,22 @@
 import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
 import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
-import { sentences } from '../segment/sentences.js';
+import { sentencesIn } from '../segment/sentences.js';
 import { clean, labelHas, labelIs, trimPunct } from '../segment/text.js';
 import { partyName } from '../segment/organisations.js';
 import { LEGAL_FORM_STRONG_SOURCE } from '../lexicon.js';
-import { dateAfterPhrase, findDates, parseDate } from '../normalise/dates.js';
+import { dateAfterPhraseAt, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
-import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
+import { at, derivedAt, inText, linesOf, sectionLines, valueOf, type Located } from '../fields/located.js';
+import { documentCurrency } from './currency-of.js';
 
 type Contract = FixedData['contract'];
 type Parties = Contract['parties'];
+type Party = Parties[number];
+/** Parties, each read from its lines. */
+type ReadParties = Located<Party>[];
 
 const ROLES = ['lessor', 'lessee', 'landlord', 'tenant', 'licensor', 'licensee', 'client', 'customer', 'provider', 'service provider', 'supplier', 'vendor', 'contractor', 'consultant', 'buyer', 'seller', 'purchaser', 'employer', 'employee', 'company', 'agency', 'distributor', 'manufacturer', 'lender', 'borrower', 'disclosing party', 'receiving party', 'recipient', 'discloser', 'partner', 'owner', 'subcontractor', 'reseller', 'franchisor', 'franchisee', 'guarantor', 'investor', 'publisher', 'author', 'artist', 'sponsor'];
 const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
@@ -24,14 +29,14 @@ const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\b
 /** `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: a heading naming a kind of agreement; its first column. */
 const titleLine = finder<C, string>('heading naming an agreement', ({ doc }) => {
   const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
-  return first ? clean(first.raw.trim().split(/\s{3,}/)[0]!) : null;
+  return first ? at(clean(first.raw.trim().split(/\s{3,}/)[0]!), first.index) : null;
 });
 
 /** `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`. */
 const titleBeforeBetween = finder<C, string>('name before between', ({ doc }) => {
   for (const l of doc.lines.slice(0, 8).filter((x) => x.text)) {
     const m = TITLE_BEFORE_BETWEEN.exec(l.text);
-    if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return clean(m[1]!);
+    if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return at(clean(m[1]!), l.index);
   }
   return null;
 });
@@ -44,8 +49,8 @@ const LEGAL_NAME = String.raw`[A-Z][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{L}\p{N
 const BETWEEN_NAMES = new RegExp(String.raw`\bbetween\s+(${LEGAL_NAME})\s+and\s+(${LEGAL_NAME})(?![\p{L}\p{N}])`, 'u');
 
 /** `Lessor: Name`, `Party A: Name (note)`, `Disclosing Party: Name`. */
-function pairParties(doc: Doc): Parties {
-  const out: Parties = [];
+function pairParties(doc: Doc): ReadParties {
+  const out: ReadParties = [];
   for (const kv of doc.kvs) {
     // `For the Client: Jane Roe` under the signatures names who signs, not a party.
     if (/^(?:for|on behalf of|signed|by)\b/.test(kv.key)) continue;
@@ -58,48 +63,49 @@ function pairParties(doc: Doc): Parties {
     if (!role) continue;
     const name = partyName(kv.value);
     if (!/\p{Lu}/u.test(name) || name.split(' ').length > 10) continue;
-    out.push({ name, role: clean(role.replace(/\s+/g, ' ')) });
+    out.push(at({ name, role: clean(role.replace(/\s+/g, ' ')) }, kv.line));
   }
   // A role heading alone (`CONTRACTOR`, `Client:`, often side by side with the other party's) has the name below it.
   for (const h of namesUnderHeadings(doc, ROLES)) {
     const name = partyName(h.name);
-    if (out.some((p) => p.name === name) || name.split(' ').length > 10) continue;
+    if (out.some((p) => p.value.name === name) || name.split(' ').length > 10) continue;
     const role = h.label === h.label.toUpperCase() ? h.label.charAt(0) + h.label.slice(1).toLowerCase() : h.label;
-    out.push({ name, role });
+    out.push(at({ name, role }, [h.line - 1, h.line].filter((i) => i >= 0)));
   }
   return out;
 }
 
 /** `between X, a Delaware corporation ("Client"), and Y ("Provider")`. */
-function proseParties(doc: Doc): Parties {
+function proseParties(doc: Doc): ReadParties {
   const m = /\b(?:by and )?between\s*:?\s+([\s\S]{5,900})/i.exec(doc.text);
   if (!m) return [];
+  const lines = linesOf(doc, m.index, m.index + m[0].length);
   // The parties run to the first blank line, or, when each stands in its own paragraph (`between:` / party /
   // `and` / party), to the first numbered clause or recital.
   const firstPara = /^([\s\S]*?)(?:\n\s*\n|$)/.exec(m[1]!)![1]!;
   const span = clean(/\(\s*(?:the\s+|hereinafter\s+)?["“'][^"”']+["”']\s*\)\s*[,;.]?\s*$/.test(clean(firstPara)) || !/["“]/.test(firstPara)
     ? m[1]!.split(/\n\s*(?:\d{1,2}\.|article|section|whereas|recitals|now,? therefore|background)\b/i)[0]!
     : firstPara);
-  const out: Parties = [];
+  const out: ReadParties = [];
   const re = /(?:^|\)\s*,?\s*(?:and\s+)?|\band\s+)([A-Z][^()"“]*?)\s*(?:,\s*(?:a|an)\s+[^()]*?)?\s*\(\s*(?:the\s+|hereinafter\s+)?["“']([^"”']+)["”']\s*\)/g;
   for (let p = re.exec(span); p; p = re.exec(span)) {
     const name = partyName(p[1]!);
-    if (name) out.push({ name, role: p[2]! });
+    if (name) out.push(at({ name, role: p[2]! }, lines));
   }
   return out;
 }
 
 /** `Effective Date: 1 March 2026`: a pair whose label is (or holds) one of the labels. */
 const labelledDate = (labels: string[]) => finder<C, string>('labelled date', ({ doc }) => {
-  for (const how of ['is', 'has'] as const) for (const kv of pairs(doc, labels, how)) { const d = parseDate(kv.value, doc.dateOptions); if (d) return d; }
+  for (const how of ['is', 'has'] as const) for (const kv of pairs(doc, labels, how)) { const d = parseDate(kv.value, doc.dateOptions); if (d) return at(d, kv.line); }
   return null;
 });
 
 /** `This Agreement commences on 1 March 2026`: the date after one of the phrases, tried in order. */
 const dateAfter = (phrases: RegExp[]) => finder<C, string>('date after a phrase', ({ doc }) => {
   for (const re of phrases) {
-    const d = dateAfterPhrase(doc.text, re, doc.dateOptions);
-    if (d) return d;
+    const d = dateAfterPhraseAt(doc.text, re, doc.dateOptions);
+    if (d) return inText(d.iso, d.index, d.end);
   }
   return null;
 });
@@ -112,95 +118,115 @@ const LAW_ADJECTIVES: Record<string, string> = {
   australian: 'Australia', singapore: 'Singapore', japanese: 'Japan', indian: 'India', 'new york': 'New York', delaware: 'Delaware', california: 'California',
 };
 
-function lawByAdjective(text: string): string | null {
+/** A jurisdiction, where it was read in the text it came from, and whether it was named by an adjective (derived). */
+interface Law { value: string; start: number; end: number; derived: boolean }
+
+function lawByAdjective(text: string): Law | null {
   const m = /\b(?:governed\s+by|subject\s+to|construed\s+(?:in\s+accordance\s+with|under))\s+(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+law\b([^.\n]*)/.exec(text);
   if (!m) return null;
   // `... and the courts of England and Wales`: the courts named in the same sentence say which part.
   const courts = /\bcourts?\s+of\s+(?:the\s+)?([A-Z][\p{L}]+(?:\s+(?:and\s+)?[A-Z][\p{L}]+){0,3})/u.exec(m[2]!);
   const adjective = LAW_ADJECTIVES[m[1]!.toLowerCase()];
-  if (courts && (!adjective || courts[1]!.includes(adjective.split(' ')[0]!) || adjective.includes(courts[1]!.split(' ')[0]!))) return courts[1]!;
-  return adjective ?? null;
+  const end = m.index + m[0].length;
+  if (courts && (!adjective || courts[1]!.includes(adjective.split(' ')[0]!) || adjective.includes(courts[1]!.split(' ')[0]!))) {
+    const from = end - m[2]!.length + courts.index + courts[0].length - courts[1]!.length;
+    return { value: courts[1]!, start: from, end: from + courts[1]!.length, derived: false };
+  }
+  return adjective ? { value: adjective, start: m.index, end, derived: true } : null;
 }
 
 /** `Governing law: ...`, `governed by the laws of the State of New York`, `governed by English law`. */
-function governingLaw(doc: Doc): string | null {
+function governingLaw(doc: Doc): Located<string> | null {
   const kv = pairs(doc, ['governing law', 'applicable law', 'jurisdiction', 'law']).find((k) => k.value);
+  // Where a jurisdiction read from `source` stands: on the pair's line, or at its place in the text.
+  const locate = (law: Law) => (kv ? (law.derived ? derivedAt(law.value, kv.line) : at(law.value, kv.line)) : inText(law.value, law.start, law.end, law.derived));
   const byAdjective = lawByAdjective(kv ? kv.value : doc.text);
-  if (byAdjective && !(kv ? /\blaws?\s+of\b/i.test(kv.value) : /\blaws\s+of\b/i.test(doc.text))) return byAdjective;
+  if (byAdjective && !(kv ? /\blaws?\s+of\b/i.test(kv.value) : /\blaws\s+of\b/i.test(doc.text))) return locate(byAdjective);
   const source = kv ? kv.value : doc.text;
   const m = /\b(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:\s+and\s+construed\s+in\s+accordance\s+with)?\s+the\s+laws?\s+of\s+([^.;\n]+)/i.exec(source)
     ?? (kv ? /^(?:the\s+laws?\s+of\s+)?(.+)$/i.exec(kv.value) : null);
   if (!m) return null;
   let j = m[1]!.replace(/^(?:the\s+)?(?:state|commonwealth|province|republic|kingdom|federal republic)\s+of\s+/i, '').replace(/^the\s+/i, '');
   j = j.split(/,\s*(?:without|excluding|and\s+the|including|notwithstanding)|\s+(?:without|excluding|and\s+(?:each|the\s+parties)|,?\s*USA?\b)/i)[0]!;
-  return trimPunct(clean(j)) || null;
+  const value = trimPunct(clean(j));
+  if (!value) return null;
+  if (kv) return at(value, kv.line);
+  const from = m.index + m[0].length - m[1]!.length;
+  return at(value, linesOf(doc, from, from + m[1]!.length));
 }
 
 /** `Total contract value: $96,500`, `for a total of $46,200.00 over the initial term`, with the currency it is written in. */
-function totalValue(doc: Doc): { value: number | null; currency: string | null } {
-  if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return { value: null, currency: null };
+interface Value { value: number | null; currency: string | null; lines: number[]; raw?: string }
+
+function totalValue(doc: Doc): Value {
+  const none: Value = { value: null, currency: null, lines: [] };
+  if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return none;
   const distractor = /late|penalt|interest|hourly|monthly|weekly|annual|per|deposit|setup|set up|rate/;
   for (const kv of [...pairs(doc, VALUE, 'is'), ...pairs(doc, ['total', ...VALUE], 'has').filter((k) => !distractor.test(k.key))]) {
     const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
-    if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency };
+    if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency, lines: [kv.line], raw: a.raw };
   }
   // `total contract price of ...`, `for a total of $46,200.00 over the initial term`.
   const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})|\b(?:for|of)\s+a\s+total\s+(?:of\s+)?([^;\n]{0,30})/i.exec(doc.text);
   if (m) {
     const a = findAmounts(m[1] ?? m[2]!, doc.numberStyle).find((x) => x.currency);
-    if (a) return { value: a.value, currency: a.currency };
+    if (a) return { value: a.value, currency: a.currency, lines: linesOf(doc, m.index, m.index + m[0].length), raw: a.raw };
   }
-  return { value: null, currency: null };
+  return none;
 }
 
 /** The statements of a section: its list items, or its paragraph as one clause. */
-function clausesOf(s: Section): string[] {
-  if (s.items.length > 0) return s.items.map(clean);
+function clausesOf(s: Section): Located<string>[] {
+  const lines = sectionLines(s);
+  if (s.items.length > 0) return s.items.map((i) => at(clean(i), lines));
   const body = clean(s.body.join(' '));
-  return body ? [body] : [];
+  return body ? [at(body, lines)] : [];
 }
 
-function clauseList(doc: Doc, headings: string[], mention: RegExp): string[] {
-  const out: string[] = [];
-  for (const s of sectionsFor(doc, headings)) for (const c of clausesOf(s)) if (!out.includes(c)) out.push(c);
+function clauseList(doc: Doc, headings: string[], mention: RegExp): Located<string>[] {
+  const out: Located<string>[] = [];
+  const has = (c: string) => out.some((o) => o.value === c);
+  for (const s of sectionsFor(doc, headings)) for (const c of clausesOf(s)) if (!has(c.value)) out.push(c);
   if (out.length === 0) {
     // No heading: sentences that state the matter themselves.
-    for (const s of sentences(doc.text)) if (mention.test(s) && s.length > 30 && !out.includes(s)) out.push(s);
+    for (const s of sentencesIn(doc.text)) if (mention.test(s.text) && s.text.length > 30 && !has(s.text)) out.push(inText(s.text, s.start, s.end));
   }
-  return out.filter((c) => c.length > 15);
+  return out.filter((c) => c.value.length > 15);
 }
 
 /** Without an obligations heading: list items that bind a party (`shall`, `must`, `agrees to`). */
-function dutyItems(doc: Doc): string[] {
-  const out: string[] = [];
+function dutyItems(doc: Doc): Located<string>[] {
+  const out: Located<string>[] = [];
   const binds = (t: string) => /\b(?:shall|must|agrees?\s+to|will)\b/i.test(t) && !/\bshall\s+not\s+be\s+liable|\bgoverned\b|\bconstrued\b/i.test(t);
   const skip = (s: Section) => /terminat|renew|law|jurisdiction|notice|term$|definition|interpretation|entire|severab|counterpart|assignment|waiver|payment|compensation|fees?$/i.test(s.heading);
-  for (const s of doc.sections) if (!skip(s)) for (const item of s.items) if (binds(item)) out.push(clean(item));
+  for (const s of doc.sections) if (!skip(s)) for (const item of s.items) if (binds(item)) out.push(at(clean(item), sectionLines(s)));
   if (out.length > 0) return out;
   // No listed duties: the `shall` sentences of numbered clauses (`1. SERVICES. Consultant shall provide ...`).
   for (const s of doc.sections) {
     if (skip(s) || s.items.length > 0 || !/^\d/.test(doc.lines[s.line]?.text ?? '')) continue;
-    for (const sentence of sentences(s.body.join(' '))) if (/\b(?:shall|must|agrees?\s+to)\b/i.test(sentence) && binds(sentence)) out.push(sentence);
+    for (const sentence of sentencesIn(s.body.join(' '))) if (/\b(?:shall|must|agrees?\s+to)\b/i.test(sentence.text) && binds(sentence.text)) out.push(at(sentence.text, sectionLines(s)));
   }
   return out;
 }
 
 /** `(1) Name, of address ("Supplier")` items under a Parties heading. */
-function listedParties(doc: Doc): Parties {
-  return sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items).flatMap((item) => {
+function listedParties(doc: Doc): ReadParties {
+  return sectionsFor(doc, ['parties', 'the parties', 'between']).flatMap((s) => s.items.map((item) => ({ item, lines: sectionLines(s) }))).flatMap(({ item, lines }) => {
     const m = /^(.+?)(?:,|\s+\().*\(\s*(?:the\s+|hereinafter\s+)?["“]([^"”]+)["”]\s*\)\s*[.;,]?\s*(?:and)?$/.exec(item);
-    return m ? [{ name: partyName(m[1]!), role: m[2]! }] : [];
+    return m ? [at({ name: partyName(m[1]!), role: m[2]! }, lines)] : [];
   });
 }
 
 /** `X between A Ltd and B Inc.` with no roles: both names end in a legal form, so both are organisations. */
-function namesBetween(doc: Doc): Parties {
-  const m = BETWEEN_NAMES.exec(doc.text.replace(/\s+/g, ' '));
-  return m ? [{ name: m[1]!.trim(), role: null }, { name: m[2]!.trim(), role: null }] : [];
+function namesBetween(doc: Doc): ReadParties {
+  const m = BETWEEN_NAMES.exec(doc.text);
+  if (!m) return [];
+  const lines = linesOf(doc, m.index, m.index + m[0].length);
+  return [at({ name: clean(m[1]!), role: null }, lines), at({ name: clean(m[2]!), role: null }, lines)];
 }
 
 /** The parties by their roles: labelled pairs; else a Parties list or the preamble, whichever names more; else a bare `between`. */
-const parties = finder<C, Parties>('roles, party list or preamble', ({ doc }) => {
+const parties = finder<C, Parties>('roles, party list or preamble', ({ doc }): ReadParties => {
   let found = pairParties(doc);
   if (found.length < 2) {
     const listed = listedParties(doc);
@@ -219,7 +245,7 @@ const OBLIGATION_HEADINGS = ['obligations', 'obligation', 'responsibilities', 'c
 const obligationsSection = finder<C, string[]>('obligations section', ({ doc }) =>
   sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? clauseList(doc, OBLIGATION_HEADINGS, /\bshall\s+(?!not\s+be\s+liable)/i) : null);
 
-interface C { doc: Doc; found: Partial<Contract>; value: { value: number | null; currency: string | null } }
+interface C { doc: Doc; found: Partial<Contract>; value: Value }
 
 export const CONTRACT_FIELDS: FieldTable<C, Contract> = {
   title: field('title', [titleLine, titleBeforeBetween]),
@@ -228,15 +254,18 @@ export const CONTRACT_FIELDS: FieldTable<C, Contract> = {
   effectiveDate: field('date', [labelledDate(EFFECTIVE), dateAfter([/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:takes?|took|shall\s+take)\s+effect\s+(?:on|from|as\s+of)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i])]),
   // An end equal to the start is the start read twice.
   expirationDate: field('date', [labelledDate(EXPIRY), dateAfter([/\b(?:expir(?:es|e|ing)|terminat(?:es|e|ing)|ends?|ending)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i])]
-    .map((f) => finder<C, string>(f.name, (c) => { const d = f.find(c); return d && d !== c.found.effectiveDate ? d : null; }))),
+    .map((f) => finder<C, string>(f.name, (c) => { const d = f.find(c); return d && valueOf(d) !== c.found.effectiveDate ? d : null; }))),
   governingLaw: field('place', [finder('governing law clause or label', ({ doc }) => governingLaw(doc))]),
-  totalValue: field('money', [finder('total value', (c) => c.value.value)]),
-  currency: field('currency', [finder('currency of the total value', (c) => (c.value.value !== null ? c.value.currency : null))]),
-  terminationClauses: list('statement', [finder('termination section or sentences', ({ doc }) => clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i))]),
-  renewalClauses: list('statement', [finder('renewal section or sentences', ({ doc }) => clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i))]),
-  keyObligations: list('statement', [obligationsSection, finder('binding list items', ({ doc }) => dutyItems(doc))]),
+  totalValue: field('money', [finder('total value', (c) => (c.value.value !== null ? at(c.value.value, c.value.lines, c.value.raw) : null))]),
+  currency: field('currency', [
+    finder('currency of the total value', (c) => (c.value.value !== null && c.value.currency ? at(c.value.currency, c.value.lines) : null)),
+    finder('document currency beside a total value', (c) => (c.value.value !== null && c.value.currency === c.doc.currency ? documentCurrency(c.doc) : null)),
+  ]),
+  terminationClauses: list('statement', [finder<C, string[]>('termination section or sentences', ({ doc }) => clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i))]),
+  renewalClauses: list('statement', [finder<C, string[]>('renewal section or sentences', ({ doc }) => clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i))]),
+  keyObligations: list('statement', [obligationsSection, finder<C, string[]>('binding list items', ({ doc }) => dutyItems(doc))]),
 };
 
-export function extractContract(doc: Doc, trace?: Trace): Contract {
-  return runTable(CONTRACT_FIELDS, { doc, found: {}, value: totalValue(doc) }, trace);
+export function extractContract(doc: Doc, rec: Recorder = { route: 'contract' }): Contract {
+  return runTable(CONTRACT_FIELDS, { doc, found: {}, value: totalValue(doc) }, rec);
 }

@@ -3,11 +3,13 @@ import type { FixedData } from '../engine-types.js';
 import type { Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
-import { addDays, dateAfterPhrase, parseDate } from '../normalise/dates.js';
-import { extractLineItems, type LineItem } from './line-items.js';
+import { addDays, dateAfterPhraseAt, findDates, parseDate } from '../normalise/dates.js';
+import { extractLineItems, type ReadLineItem } from './line-items.js';
 import { blockFromPair, letterhead, type PartyBlock } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
-import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+import { field, finder, group, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
+import { at, derivedAt, figure, inText, type Located } from '../fields/located.js';
+import { documentCurrency } from './currency-of.js';
 
 type Invoice = FixedData['invoice'];
 import { CUSTOMER_LABELS, TAX_ID_LABELS, VENDOR_LABELS } from '../lexicon.js';
@@ -27,7 +29,7 @@ const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 const labelledNumber = finder<InvoiceContext, string>('labelled pair', ({ doc }) => {
   for (const kv of pairs(doc, NUMBER_LABELS)) {
     const m = ID_RE.exec(kv.value.replace(/^#\s*/, ''));
-    if (m && !parseDate(m[0], doc.dateOptions)) return m[0];
+    if (m && !parseDate(m[0], doc.dateOptions)) return at(m[0], kv.line, m[0]);
   }
   return null;
 });
@@ -36,7 +38,7 @@ const labelledNumber = finder<InvoiceContext, string>('labelled pair', ({ doc })
 const numberAfterLabel = finder<InvoiceContext, string>('line led by the label', ({ doc }) => {
   for (const l of linesLabelled(doc, ['invoice', 'invoice no', 'invoice number', 'invoice #', 'rechnung', 'tax invoice'])) {
     const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)/i.exec(l.rest);
-    if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
+    if (m && !parseDate(m[1]!, doc.dateOptions)) return at(m[1]!, l.line, m[1]!);
   }
   return null;
 });
@@ -46,7 +48,7 @@ const numberInColumn = finder<InvoiceContext, string>('label and number in a col
   for (const line of doc.lines) {
     for (const chunk of line.text.split(/\s{3,}/)) {
       const m = INLINE_NUMBER.exec(ocrLetters(chunk));
-      if (m && !parseDate(m[1]!, doc.dateOptions)) return chunk.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length);
+      if (m && !parseDate(m[1]!, doc.dateOptions)) { const id = chunk.slice(m.index + m[0].length - m[1]!.length, m.index + m[0].length); return at(id, line.index, id); }
     }
   }
   return null;
@@ -59,7 +61,7 @@ const numberInColumn = finder<InvoiceContext, string>('label and number in a col
 const numberInTitle = finder<InvoiceContext, string>('title line', ({ doc }) => {
   for (const line of doc.lines.filter((l) => l.text).slice(0, 5)) {
     const m = TITLE_NUMBER.exec(line.raw.trim().split(/\s{3,}/)[0]!);
-    if (m && !parseDate(m[1]!, doc.dateOptions)) return m[1]!;
+    if (m && !parseDate(m[1]!, doc.dateOptions)) return at(m[1]!, line.index, m[1]!);
   }
   return null;
 });
@@ -67,18 +69,21 @@ const numberInTitle = finder<InvoiceContext, string>('title line', ({ doc }) => 
 /** `Invoice Date: 03/02/2026`: a labelled pair, then a line led by the label (`DATE 02/20/2026`). */
 const labelledDate = (labels: string[]) => finder<InvoiceContext, string>('labelled date', ({ doc }) => {
   for (const kv of pairs(doc, labels)) {
-    const d = parseDate(kv.value, doc.dateOptions);
-    if (d) return d;
+    const d = findDates(kv.value, doc.dateOptions)[0];
+    if (d) return at(d.iso, kv.line, kv.value.slice(d.index, d.end));
   }
   for (const l of linesLabelled(doc, labels)) {
-    const d = parseDate(l.rest, doc.dateOptions);
-    if (d) return d;
+    const d = findDates(l.rest, doc.dateOptions)[0];
+    if (d) return at(d.iso, l.line, l.rest.slice(d.index, d.end));
   }
   return null;
 });
 
 /** An invoice written as a letter: `Issued on the fifth of May 2026`, `remit payment no later than ...`. */
-const dateInPhrase = (phrase: RegExp) => finder<InvoiceContext, string>('date after a phrase', ({ doc }) => dateAfterPhrase(doc.text, phrase, doc.dateOptions));
+const dateInPhrase = (phrase: RegExp) => finder<InvoiceContext, string>('date after a phrase', ({ doc }) => {
+  const d = dateAfterPhraseAt(doc.text, phrase, doc.dateOptions);
+  return d ? inText(d.iso, d.index, d.end) : null;
+});
 
 const ISSUE_PHRASE = /\b(?:issued|dated|invoiced)\s+(?:on\s+|as\s+of\s+)?/i;
 const DUE_PHRASE = /\b(?:no\s+later\s+than|payable\s+(?:by|on\s+or\s+before)|pay(?:ment)?\s+(?:is\s+)?due\s+(?:by|on)|please\s+pay\s+by)\s+/i;
@@ -88,7 +93,7 @@ const ADDRESSED_TO = /^(?:issued|prepared|invoiced|billed|made\s+out|addressed)\
 /** `Terms: Net 30` beside an issue date: the due date is written as a count of days. */
 const dueByTerms = finder<InvoiceContext, string>('issue date plus net terms', ({ doc, found }) => {
   const m = /\bnet\s*(\d{1,3})\b|\bwithin\s+(\d{1,3})\s+days\b|(\d{1,3})\s+days\s+net\b/i.exec(doc.text);
-  return m && found.issueDate ? addDays(found.issueDate, Number(m[1] ?? m[2] ?? m[3])) : null;
+  return m && found.issueDate ? inText(addDays(found.issueDate, Number(m[1] ?? m[2] ?? m[3])), m.index, m.index + m[0].length, true) : null;
 });
 
 interface InvoiceContext {
@@ -96,10 +101,10 @@ interface InvoiceContext {
   found: Partial<Invoice>;
   vendor: PartyBlock | null;
   customer: PartyBlock | null;
-  vendorTaxId: string | null;
-  customerTaxId: string | null;
+  vendorTaxId: Located<string> | null;
+  customerTaxId: Located<string> | null;
   totals: Totals;
-  lineItems: LineItem[];
+  lineItems: ReadLineItem[];
 }
 
 /** The document read once for every field: the two party blocks, their tax numbers, the totals and the billed lines. */
@@ -128,13 +133,14 @@ function readInvoice(doc: Doc): InvoiceContext {
   const totals = extractTotals(doc);
   const skip = new Set<number>([...(vendor?.lines ?? []), ...(customer?.lines ?? []), ...doc.kvs.filter((kv) => kv.value === '' || !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
   const lineItems = extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
-  return { doc, found: {}, vendor, customer, vendorTaxId: vendorTax?.value ?? null, customerTaxId: customerTax?.value ?? null, totals, lineItems };
+  const taxIdAt = (kv: typeof vendorTax) => (kv ? at(kv.value, kv.line, kv.value) : null);
+  return { doc, found: {}, vendor, customer, vendorTaxId: taxIdAt(vendorTax), customerTaxId: taxIdAt(customerTax), totals, lineItems };
 }
 
 type C = InvoiceContext;
 const party = (which: 'vendor' | 'customer', how: string) => group<C, Invoice['vendor']>({
-  name: field('name', [finder(how, (c) => c[which]?.name)]),
-  address: field('address', [finder(how, (c) => c[which]?.address)]),
+  name: field('name', [finder(how, (c) => { const b = c[which]; return b?.name && b.nameLine !== null ? at(b.name, b.nameLine) : null; })]),
+  address: field('address', [finder(how, (c) => { const b = c[which]; return b?.address && b.addressLines.length ? at(b.address, b.addressLines) : null; })]),
   taxId: field('id', [finder('tax number in the party\'s block', (c) => (which === 'vendor' ? c.vendorTaxId : c.customerTaxId))]),
 });
 
@@ -146,12 +152,12 @@ export const INVOICE_FIELDS: FieldTable<C, Invoice> = {
   vendor: party('vendor', 'vendor label or letterhead'),
   // `Bill To:` and the lines under it.
   customer: party('customer', 'customer label'),
-  lineItems: list('object', [finder('billed lines above the totals', (c) => c.lineItems)]),
-  subtotal: field('money', [finder('subtotal line', (c) => c.totals.subtotal)]),
-  tax: field('money', [finder('tax lines', (c) => c.totals.tax)]),
-  total: field('money', [finder('total line', (c) => c.totals.total)]),
+  lineItems: list('object', [finder<C, Invoice['lineItems']>('billed lines above the totals', (c) => c.lineItems.map((l) => at(l.item, l.lines)))]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal))]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax))]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total))]),
   // `Total (CAD)` names it over the document's own currency mark.
-  currency: field('currency', [finder('currency of the total', (c) => c.totals.currency), finder('document currency', (c) => c.doc.currency)]),
+  currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
 };
 
-export const extractInvoice = (doc: Doc, trace?: Trace): Invoice => runTable(INVOICE_FIELDS, readInvoice(doc), trace);
+export const extractInvoice = (doc: Doc, rec: Recorder = { route: 'invoice' }): Invoice => runTable(INVOICE_FIELDS, readInvoice(doc), rec);

@@ -3,11 +3,12 @@ import type { FixedData } from '../engine-types.js';
 import type { Doc, Section } from '../segment/document.js';
 import { pair, pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
-import { parseDate } from '../normalise/dates.js';
+import { findDates, parseDate } from '../normalise/dates.js';
 import { DOLLAR_CODES, currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { LEGAL_FORM_END, LEGAL_FORM_STRONG_SOURCE, ORGANISATION_WORD } from '../lexicon.js';
-import { field, finder, group, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+import { field, finder, group, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
+import { at, derivedAt, inText, mapLocated, sectionLines, valueOf, type Located } from '../fields/located.js';
 
 type Job = FixedData['job-posting'];
 
@@ -44,20 +45,25 @@ const TYPES: [RegExp, Job['employmentType']][] = [
 
 /** `Employment type: Full-time`. */
 const labelledType = finder<C, Job['employmentType']>('labelled type', ({ doc }) => {
-  for (const kv of pairs(doc, TYPE_LABELS)) for (const [re, t] of TYPES) if (re.test(kv.value)) return t;
+  for (const kv of pairs(doc, TYPE_LABELS)) for (const [re, t] of TYPES) { const m = re.exec(kv.value); if (m) return derivedAt(t, kv.line, m[0]); }
   return null;
 });
 
 /** `Summer Intern, Product Design`: the title says it. */
-const typeInTitle = finder<C, Job['employmentType']>('type word in the title', ({ found }) => {
-  if (found.title) for (const [re, t] of TYPES) if (re.test(found.title)) return t;
+const typeInTitle = finder<C, Job['employmentType']>('type word in the title', ({ found, head }) => {
+  const title = head.titlePair ?? head.hiringPair ?? head.titleLine;
+  if (found.title && title) for (const [re, t] of TYPES) { const m = re.exec(found.title); if (m) return { ...derivedAt(t, title.lines ?? [], m[0]) }; }
   return null;
 });
 
 /** `Full-time | On-site` near the top (`contract` there is too often another word's: `contract management`). */
 const typeNearTop = finder<C, Job['employmentType']>('type word near the top', ({ doc }) => {
-  const head = doc.lines.slice(0, 15).map((l) => l.text).join('\n');
-  for (const [re, t] of TYPES) if (re.test(head) && t !== 'contract') return t;
+  const top = doc.lines.slice(0, 15);
+  for (const [re, t] of TYPES) {
+    if (t === 'contract') continue;
+    const line = top.find((l) => re.test(l.text));
+    if (line) return derivedAt(t, line.index, re.exec(line.text)![0]);
+  }
   return null;
 });
 
@@ -69,11 +75,14 @@ const PERIODS: [RegExp, NonNullable<Job['salaryRange']['period']>][] = [
   [/\b(?:per|a|\/)\s*(?:year|annum|yr)\b|\bannual(?:ly)?\b|\bp\.?a\.?(?=\W|$)|\byearly\b|\bjahr|\bbrutto\b/i, 'year'],
 ];
 
+/** The pay range, and the line it was read from. */
+type Pay = Job['salaryRange'] & { line: number | null };
+
 /** `Salary: £11.50 - £12.50 per hour`, a pay line with a currency and a pay word; its period from the words after it. */
-function salary(doc: Doc): Job['salaryRange'] {
-  const empty = { min: null, max: null, currency: null, period: null };
-  const candidates = [...pairs(doc, PAY_LABELS).map((kv) => kv.value), ...doc.lines.map((l) => l.text).filter((t) => /[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\b/.test(t) && /\b(?:salary|pay|per|hour|year|annum|compensation|rate|monthly|hourly|weekly|daily|annually|month|week|day|stipend|wage)\b/i.test(t))];
-  for (const c of candidates) {
+function salary(doc: Doc): Pay {
+  const empty = { min: null, max: null, currency: null, period: null, line: null };
+  const candidates = [...pairs(doc, PAY_LABELS).map((kv) => ({ c: kv.value, line: kv.line })), ...doc.lines.filter((l) => /[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\b/.test(l.text) && /\b(?:salary|pay|per|hour|year|annum|compensation|rate|monthly|hourly|weekly|daily|annually|month|week|day|stipend|wage)\b/i.test(l.text)).map((l) => ({ c: l.text, line: l.index }))];
+  for (const { c, line } of candidates) {
     const found = findAmounts(c, doc.numberStyle).filter((a) => a.value > 0 && !/^\d+(?:[.,]\d+)?\s*%/.test(c.slice(a.index)) && !/^\d+\+?\s*(?:years?|hours?|days?|months?|weeks?)\b/i.test(c.slice(a.index)));
     if (found.length === 0) continue;
     // A range: two figures joined by a dash or `to` (`£11.50 - £12.50`, `A$850 – A$950`, `45k to 55k`).
@@ -90,26 +99,33 @@ function salary(doc: Doc): Job['salaryRange'] {
     const values = amounts.map((x) => x.value);
     const rest = c.slice(amounts[amounts.length - 1]!.end);
     const period = PERIODS.find(([re]) => re.test(rest))?.[1] ?? PERIODS.find(([re]) => re.test(c))?.[1] ?? null;
-    return { min: Math.min(...values), max: Math.max(...values), currency: currency ?? doc.currency, period };
+    return { min: Math.min(...values), max: Math.max(...values), currency: currency ?? doc.currency, period, line };
   }
   return empty;
 }
 
+const ON_SITE = /\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b|\bonsite\b|\bin[- ]person\b|\bnot remote\b|\bno remote\b/i;
+const REMOTE = /\bremote\b|\bwork from (?:home|anywhere)\b|\bwfh\b|\bdistributed\b|\btelecommut/i;
+
 /** `Workplace: Remote`, `Location: Berlin (hybrid)`, a summary part or a sentence stating where the work is done. */
-function remote(doc: Doc): boolean | null {
-  const sources = [...pairs(doc, WORKPLACE_LABELS).map((kv) => kv.value), ...pairs(doc, LOCATION_LABELS).map((kv) => kv.value)];
-  const judge = (s: string): boolean | null => {
-    if (/\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b|\bonsite\b|\bin[- ]person\b|\bnot remote\b|\bno remote\b/i.test(s)) return false;
-    if (/\bremote\b|\bwork from (?:home|anywhere)\b|\bwfh\b|\bdistributed\b|\btelecommut/i.test(s)) return true;
-    return null;
+function remote(doc: Doc): Located<boolean> | null {
+  const sources = [...pairs(doc, WORKPLACE_LABELS), ...pairs(doc, LOCATION_LABELS)];
+  const judge = (s: string, line: number): Located<boolean> | null => {
+    const off = ON_SITE.exec(s);
+    if (off) return derivedAt(false, line, off[0]);
+    const on = REMOTE.exec(s);
+    return on ? derivedAt(true, line, on[0]) : null;
   };
-  for (const s of sources) { const r = judge(s); if (r !== null) return r; }
+  for (const kv of sources) { const r = judge(kv.value, kv.line); if (r !== null) return r; }
   for (const line of doc.lines) {
     // A summary line's part (`Full time | On-site | ...`) or an aside (`evening shift (on-site)`) states it.
-    for (const part of line.text.split(/\s+[|·•]\s+/)) if (WORKPLACE.test(trimPunct(part)) && part !== line.text) return /remote/i.test(part) && !/hybrid/i.test(part);
-    if (/\((?:on[- ]?site|onsite|in[- ]office|office[- ]based|hybrid)\)/i.test(line.text)) return false;
-    if (/\b(?:fully|100%|full[- ]time)\s+remote\b|\bremote[- ]first\b|\bremote\s*\(|\bremote (?:role|position|job)\b|\bwork from anywhere\b/i.test(line.text)) return true;
-    if (/\bhybrid\b|\bon[- ]?site (?:role|position|job)\b|^on[- ]?site\b|\b(?:role|position|job) is on[- ]?site\b|\bin[- ]office\s+\d|\bdays? (?:a|per) week in (?:the )?office\b/i.test(line.text)) return false;
+    for (const part of line.text.split(/\s+[|·•]\s+/)) if (WORKPLACE.test(trimPunct(part)) && part !== line.text) return derivedAt(/remote/i.test(part) && !/hybrid/i.test(part), line.index, trimPunct(part));
+    const aside = /\((?:on[- ]?site|onsite|in[- ]office|office[- ]based|hybrid)\)/i.exec(line.text);
+    if (aside) return derivedAt(false, line.index, aside[0]);
+    const yes = /\b(?:fully|100%|full[- ]time)\s+remote\b|\bremote[- ]first\b|\bremote\s*\(|\bremote (?:role|position|job)\b|\bwork from anywhere\b/i.exec(line.text);
+    if (yes) return derivedAt(true, line.index, yes[0]);
+    const no = /\bhybrid\b|\bon[- ]?site (?:role|position|job)\b|^on[- ]?site\b|\b(?:role|position|job) is on[- ]?site\b|\bin[- ]office\s+\d|\bdays? (?:a|per) week in (?:the )?office\b/i.exec(line.text);
+    if (no) return derivedAt(false, line.index, no[0]);
   }
   return null;
 }
@@ -128,7 +144,7 @@ const WORKPLACE = /^(?:remote|fully remote|hybrid|on[- ]?site|onsite|in[- ]offic
 const NAME_PART = /^\p{Lu}[\p{L}\p{N}&'’.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’.-]*){0,2}$/u;
 /** Words of a title's second half that are about the shift, level or kind of role, not a company. */
 const NOT_NAME_WORDS = new Set(['shift', 'night', 'nights', 'day', 'days', 'weekend', 'weekends', 'evening', 'evenings', 'morning', 'senior', 'junior', 'lead', 'team', 'contract', 'temporary', 'temp', 'maternity', 'paternity', 'parental', 'cover', 'fixed', 'term', 'part', 'full', 'time', 'graduate', 'internship', 'intern', 'apprenticeship', 'freelance', 'locum', 'relief', 'bank', 'urgent', 'immediate', 'start', 'new', 'backend', 'frontend', 'remote', 'hybrid']);
-interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null }
+interface Summary { title: string | null; company: string | null; location: string | null; remote: boolean | null; workplace?: string }
 
 /**
  * A summary line of parts (`Warehouse Shift Lead | Lindqvist Logistics AB | Gothenburg, Sweden | Full-time`,
@@ -149,7 +165,7 @@ function summaryParts(text: string, withTitle: boolean, nextIsWorkplace = false)
   let known = 0;
   parts.forEach((p, i) => {
     if (i === 0 && withTitle) { out.title = p; return; }
-    if (WORKPLACE.test(p)) { out.remote = /remote/i.test(p) && !/hybrid/i.test(p); known++; return; }
+    if (WORKPLACE.test(p)) { out.remote = /remote/i.test(p) && !/hybrid/i.test(p); out.workplace = p; known++; return; }
     if (TYPES.some(([re]) => re.test(p)) && p.split(' ').length <= 3) { known++; return; }
     if (/[$€£¥]|\d/.test(p)) { known++; return; }
     if (/,/.test(p) || ORGANISATION_WORD.test(p)) known++;
@@ -171,30 +187,34 @@ const BANNER = /^(?:(.+?)\s+(?:is|are)\s+hiring!?|(?:we(?:'|’)re|we are|now)\s
 
 interface Header {
   /** `Job title: ...` */
-  titlePair: string | null;
+  titlePair: Located<string> | null;
   /** The title line's parts (`Title | Company | Place`) and the line under it, read by shape. */
   summary: Summary | null;
+  /** The lines the summary was read from. */
+  summaryLines: number[];
   /** `KESTREL COLD CHAIN B.V.` above `Shift Supervisor – Frozen Warehouse`: the company's letterhead comes first. */
-  letterhead: string | null;
+  letterhead: Located<string> | null;
   /** The title as the first line (or its first part, or the line under a letterhead) shows it. */
-  titleLine: string | null;
+  titleLine: Located<string> | null;
   /** `Now hiring: Barista`: a pair on the first line naming the post. */
-  hiringPair: string | null;
+  hiringPair: Located<string> | null;
   /** A line near the top ending in a legal form (`Feldspat Mobility GmbH`). */
-  legalLine: string | null;
+  legalLine: Located<string> | null;
   /** The line under the title when it is a bare name, not a label, sentence or place. */
-  nameUnderTitle: string | null;
+  nameUnderTitle: Located<string> | null;
   /** `Northpeak Studio is hiring!`, `Acme · Careers`: the banner's name. */
-  bannerName: string | null;
+  bannerName: Located<string> | null;
 }
 
 function readHeader(doc: Doc): Header {
   let nonEmpty = doc.lines.filter((l) => l.text);
   // A banner (`Northpeak Studio is hiring!`) is not the title; it may name the company.
+  const bannerLine = nonEmpty[0];
   const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;
   if (banner) nonEmpty = nonEmpty.slice(1);
   const isPairLine = (l: { index: number } | undefined) => !!l && doc.kvs.some((kv) => kv.line === l.index);
-  const titlePair = pair(doc, TITLE_LABELS)?.value ?? null;
+  const titleKv = pair(doc, TITLE_LABELS);
+  const titlePair = titleKv?.value ?? null;
   const [line0, line1] = nonEmpty;
   const firstSummary = line0 && !titlePair && !isPairLine(line0) ? summaryParts(line0.text, true, !!line1 && WORKPLACE.test(line1.text)) : null;
   const secondSummary = line1 && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text) ? summaryParts(line1.text, false) : null;
@@ -209,24 +229,28 @@ function readHeader(doc: Doc): Header {
     && !isPairLine(line0) && !isPairLine(line1) && line1.text.length <= 80 && !/[.!?:]$/.test(line1.text);
   const first = letterheadFirst ? line1!.text : firstSummary?.title ?? line0?.text ?? null;
   const firstIsPair = !letterheadFirst && !!first && isPairLine(line0);
-  const hiringPair = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label))?.value ?? null : null;
+  const hiringKv = firstIsPair ? doc.kvs.find((kv) => kv.line === line0!.index && /hiring|job|position|vacancy|opening/i.test(kv.label)) : undefined;
   const titleLine = first && !firstIsPair && first.length <= 90 ? first.replace(/^(?:job|position|vacancy|we(?:'|’)re hiring|now hiring|hiring)\s*[:\-–]\s*/i, '') : null;
+  const titleLineAt = letterheadFirst ? line1!.index : line0?.index;
   const second = nonEmpty[1];
   const nameUnderTitle = second && !titlePair && !isPairLine(second) && second.text.length <= 60 && !WORKPLACE.test(second.text)
-    && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text) ? second.text : null;
+    && (!/[.:!?]$/.test(second.text) || LEGAL_FORM_END.test(second.text)) && !/\d{4}/.test(second.text) && !SEPARATOR.test(second.text) ? second : null;
+  const legal = nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l));
+  const bannerName = banner?.[1] ?? banner?.[2] ?? null;
   return {
-    titlePair,
+    titlePair: titleKv && titlePair ? at(titlePair, titleKv.line) : null,
     summary,
-    letterhead: letterheadFirst ? line0!.text : null,
-    titleLine,
-    hiringPair,
-    legalLine: nonEmpty.slice(1, 4).find((l) => LEGAL_FORM_END.test(l.text) && !isPairLine(l))?.text ?? null,
-    nameUnderTitle,
-    bannerName: banner?.[1] ?? banner?.[2] ?? null,
+    summaryLines: [line0?.index, line1?.index].filter((i): i is number => i !== undefined),
+    letterhead: letterheadFirst ? at(line0!.text, line0!.index) : null,
+    titleLine: titleLine && titleLineAt !== undefined ? at(titleLine, titleLineAt) : null,
+    hiringPair: hiringKv?.value ? at(hiringKv.value, hiringKv.line) : null,
+    legalLine: legal ? at(legal.text, legal.index) : null,
+    nameUnderTitle: nameUnderTitle ? at(nameUnderTitle.text, nameUnderTitle.index) : null,
+    bannerName: bannerName && bannerLine ? at(bannerName, bannerLine.index) : null,
   };
 }
 
-type ListKinds = Record<ListKind, string[]>;
+type ListKinds = Record<ListKind, Located<string>[]>;
 
 /** The three lists by their headings: a named heading first, else one whose words say which list it is. */
 function readLists(doc: Doc): ListKinds {
@@ -235,7 +259,7 @@ function readLists(doc: Doc): ListKinds {
     const sec = sectionsFor(doc, names, 'is').find((s) => s.items.length) ?? sectionsFor(doc, names, 'has').find((s) => s.items.length)
       ?? doc.sections.find((s) => s.items.length && !used.has(s) && listKind(s.heading) === kind);
     if (sec) used.add(sec);
-    return sec ? sec.items.map((i) => clean(i)) : [];
+    return sec ? sec.items.map((i) => at(clean(i), sectionLines(sec))) : [];
   };
   // Benefits first: `What we offer` is read before the looser requirement words can claim it.
   const benefits = list(BENEFITS, 'benefits');
@@ -249,22 +273,28 @@ function readLists(doc: Doc): ListKinds {
  */
 const ON_BEHALF_OF = new RegExp(String.raw`\b(?:on\s+behalf\s+of|recruiting\s+for|hiring\s+for|our\s+client,?)\s+([A-Z][\p{L}\p{N}&'’.-]*(?:\s+(?:&\s+)?[\p{L}\p{N}&'’.-]+){0,5}?,?\s+${LEGAL_FORM_STRONG_SOURCE}\.?(?:\s+${LEGAL_FORM_STRONG_SOURCE}\.?)*)(?![\p{L}\p{N}])`, 'u');
 
-interface C { doc: Doc; found: Partial<Job>; head: Header; lists: ListKinds; pay: Job['salaryRange'] }
+interface C { doc: Doc; found: Partial<Job>; head: Header; lists: ListKinds; pay: Pay }
 
-const company = (name: string, pick: (c: C) => string | null | undefined) => finder<C, string>(name, (c) => { const v = pick(c); return v ? dropParens(v) : null; });
+const company = (name: string, pick: (c: C) => Located<string> | null | undefined) => finder<C, string>(name, (c) => { const v = pick(c); return v ? mapLocated(v, dropParens(v.value)) : null; });
+
+/** A summary part (company, place), read from the summary's lines. */
+const summaryPart = (c: C, value: string | null | undefined) => (value ? at(value, c.head.summaryLines) : null);
 
 /** A summary part that reads as an organisation, or any summary part when no line near the top ends in a legal form. */
-const summaryCompany = company('summary line part', ({ head }) =>
-  head.summary?.company && (ORGANISATION_WORD.test(head.summary.company) || !head.legalLine) ? head.summary.company : null);
+const summaryCompany = company('summary line part', (c) =>
+  c.head.summary?.company && (ORGANISATION_WORD.test(c.head.summary.company) || !c.head.legalLine) ? summaryPart(c, c.head.summary.company) : null);
 
 /** `Posted: 3 March 2026`, or `posted on 3 March 2026` in a sentence. */
 const postedLabel = finder<C, string>('labelled posting date', ({ doc }) => {
   const kv = pairs(doc, POSTED_LABELS).find((k) => parseDate(k.value, doc.dateOptions));
-  return kv ? parseDate(kv.value, doc.dateOptions) : null;
+  return kv ? at(parseDate(kv.value, doc.dateOptions)!, kv.line) : null;
 });
 const postedPhrase = finder<C, string>('posted in a sentence', ({ doc }) => {
   const m = /\b(?:posted|published|listed)(?:\s+on)?\s*[:\-]?\s*([^\n]{4,40})/i.exec(doc.text);
-  return m ? parseDate(m[1]!, doc.dateOptions) : null;
+  const d = m ? findDates(m[1]!, doc.dateOptions)[0] : undefined;
+  if (!m || !d) return null;
+  const from = m.index + m[0].length - m[1]!.length;
+  return inText(d.iso, from + d.index, from + d.end);
 });
 
 export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
@@ -274,8 +304,8 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
     finder('title line', (c) => c.head.titleLine),
   ]),
   company: field('name', [
-    company('labelled company', ({ doc }) => pair(doc, COMPANY_LABELS)?.value),
-    company('recruiter\'s client', ({ doc }) => ON_BEHALF_OF.exec(doc.text.replace(/\s+/g, ' '))?.[1]),
+    company('labelled company', ({ doc }) => { const kv = pair(doc, COMPANY_LABELS); return kv ? at(kv.value, kv.line) : null; }),
+    company('recruiter\'s client', ({ doc }) => { const m = ON_BEHALF_OF.exec(doc.text); return m ? inText(m[1]!, m.index + m[0].lastIndexOf(m[1]!), m.index + m[0].lastIndexOf(m[1]!) + m[1]!.length) : null; }),
     company('letterhead above the title', (c) => c.head.letterhead),
     summaryCompany,
     company('legal-form line near the top', (c) => c.head.legalLine),
@@ -283,23 +313,29 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
     company('hiring banner', (c) => c.head.bannerName),
   ]),
   location: field('place', [
-    finder('labelled location', ({ doc }) => { const kv = pair(doc, LOCATION_LABELS); return kv ? stripWorkplace(kv.value) : null; }),
-    finder('summary line place', (c) => c.head.summary?.location),
+    finder('labelled location', ({ doc }) => { const kv = pair(doc, LOCATION_LABELS); return kv ? at(stripWorkplace(kv.value), kv.line) : null; }),
+    finder('summary line place', (c) => summaryPart(c, c.head.summary?.location)),
   ]),
   employmentType: field('choice', [labelledType, typeInTitle, typeNearTop]),
   salaryRange: group<C, Job['salaryRange']>({
-    min: field('money', [finder('pay line', (c) => c.pay.min)]),
-    max: field('money', [finder('pay line', (c) => c.pay.max)]),
-    currency: field('currency', [finder('pay line', (c) => c.pay.currency)]),
-    period: field('choice', [finder('pay line', (c) => c.pay.period)]),
+    min: field('money', [finder('pay line', (c) => payAt(c, c.pay.min))]),
+    max: field('money', [finder('pay line', (c) => payAt(c, c.pay.max))]),
+    currency: field('currency', [finder('pay line', (c) => payAt(c, c.pay.currency))]),
+    period: field('choice', [finder('pay line', (c) => (c.pay.period && c.pay.line !== null ? derivedAt(c.pay.period, c.pay.line) : null))]),
   }),
-  requirements: list('statement', [finder('requirements list', (c) => c.lists.requirements)]),
-  responsibilities: list('statement', [finder('responsibilities list', (c) => c.lists.responsibilities)]),
-  benefits: list('statement', [finder('benefits list', (c) => c.lists.benefits)]),
-  remote: field('flag', [finder('workplace statement', ({ doc }) => remote(doc)), finder('summary line workplace', (c) => c.head.summary?.remote)]),
+  requirements: list('statement', [finder<C, string[]>('requirements list', (c) => c.lists.requirements)]),
+  responsibilities: list('statement', [finder<C, string[]>('responsibilities list', (c) => c.lists.responsibilities)]),
+  benefits: list('statement', [finder<C, string[]>('benefits list', (c) => c.lists.benefits)]),
+  remote: field('flag', [finder('workplace statement', ({ doc }) => remote(doc)), finder('summary line workplace', (c) => (c.head.summary?.remote != null && c.head.summary.workplace ? derivedAt(c.head.summary.remote, c.head.summaryLines, c.head.summary.workplace) : null))]),
   postedDate: field('date', [postedLabel, postedPhrase]),
 };
 
-export function extractJobPosting(doc: Doc, trace?: Trace): Job {
-  return runTable(JOB_POSTING_FIELDS, { doc, found: {}, head: readHeader(doc), lists: readLists(doc), pay: salary(doc) }, trace);
+/** A pay figure or currency, read from the pay line (a currency from its symbol when no code is written there). */
+function payAt<T>(c: C, value: T | null): Located<T> | null {
+  if (value === null || c.pay.line === null) return null;
+  return at(value, c.pay.line);
+}
+
+export function extractJobPosting(doc: Doc, rec: Recorder = { route: 'job-posting' }): Job {
+  return runTable(JOB_POSTING_FIELDS, { doc, found: {}, head: readHeader(doc), lists: readLists(doc), pay: salary(doc) }, rec);
 }

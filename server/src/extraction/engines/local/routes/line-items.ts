@@ -13,6 +13,9 @@ export interface LineItem {
   amount: number | null;
 }
 
+/** A billed line and the lines of the document it was read from (its own, and the one above that names it). */
+export interface ReadLineItem { item: LineItem; lines: number[] }
+
 type Role = 'qty' | 'unit' | 'amount' | 'pos' | 'other';
 
 const HEADER_WORDS: [Role | 'desc', string[]][] = [
@@ -157,12 +160,12 @@ const moneyLike = (p: Parsed) => p.nums.some((n) => n.decimals || n.currency !==
  * Billed lines between `from` and `to` (exclusive), skipping `skip` lines (party blocks, key: value pairs).
  * With a header row, rows follow the header's columns; without one, every line ending in money counts.
  */
-export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<number>): LineItem[] {
+export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<number>): ReadLineItem[] {
   const header = findHeader(doc, from, to);
   const roles: Role[] | null = header
     ? header.cells.filter((c, i) => c.role !== 'desc' && i > header.cells.findIndex((h) => h.role === 'desc')).map((c) => c.role as Role)
     : null;
-  const items: LineItem[] = [];
+  const items: ReadLineItem[] = [];
   let blankRun = 0;
   for (let i = header ? header.line + 1 : from; i < to; i++) {
     const line = doc.lines[i]!;
@@ -178,10 +181,12 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;
+    const lines = [i];
     if (!item.description) {
       const above = doc.lines[i - 1];
       if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency)) continue;
       item.description = clean(above.text.replace(ARTICLE_CODE, ''));
+      lines.unshift(i - 1);
     }
     // `Super E10` then, indented below it, `Pump 5   38,42 l x 1,789 EUR/l   68,73 €`: the quantity line belongs to
     // the product named above it when its own words only name a pump, a measure or nothing.
@@ -190,13 +195,17 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
       && (/^\p{L}+\.?\s*#?\d+$/u.test(item.description) || item.description.split(' ').length === 1)
       && !findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
       item.description = above.text;
+      if (!lines.includes(i - 1)) lines.unshift(i - 1);
     }
     // A unit word (`GALLONS 11.250 @ $3.299`) names the measure, not the product: the product is on the line above.
     if (item.description && UNIT_WORDS.test(item.description)) {
       const above = doc.lines[i - 1]?.text.match(/([A-Za-z][A-Za-z ]*)$/)?.[1]?.trim();
-      if (above && !findAmounts(doc.lines[i - 1]!.text).some((n) => n.decimals)) item.description = above.split(' ').pop() ?? item.description;
+      if (above && !findAmounts(doc.lines[i - 1]!.text).some((n) => n.decimals)) {
+        item.description = above.split(' ').pop() ?? item.description;
+        if (!lines.includes(i - 1)) lines.unshift(i - 1);
+      }
     }
-    items.push(item);
+    items.push({ item, lines });
   }
   return items;
 }

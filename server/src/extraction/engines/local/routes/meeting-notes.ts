@@ -5,7 +5,8 @@ import { pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { HONORIFIC_SOURCE, LEGAL_FORM_END } from '../lexicon.js';
-import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
+import { at, mapLocated, sectionLines, type Located } from '../fields/located.js';
 
 type Notes = FixedData['meeting-notes'];
 
@@ -45,23 +46,25 @@ export function personName(s: string): string {
 }
 
 /** Attendee names from one line of names (`A, B and C`), or from a list of one person per item (`- Ana Lima, PM`). */
-function names(list: string[], perItem = false): string[] {
-  const out: string[] = [];
+function names(list: Located<string>[], perItem = false): Located<string>[] {
+  const out: Located<string>[] = [];
   for (const raw of list) {
-    const text = perItem ? dropParens(raw).split(/\s*[,;]\s*|\s+[-–—|]\s+/)[0]! : dropParens(raw);
+    const text = perItem ? dropParens(raw.value).split(/\s*[,;]\s*|\s+[-–—|]\s+/)[0]! : dropParens(raw.value);
     for (const part of text.split(/\s*[,;]\s*|\s+and\s+|\s*&\s*/)) {
       const n = personName(trimPunct(part.replace(/\s+[-–—]\s+.*$/, '').replace(/\s*[:|].*$/, '')));
-      if (n && isName(n) && !out.includes(n)) out.push(n);
+      if (n && isName(n) && !out.some((o) => o.value === n)) out.push(mapLocated(raw, n));
     }
   }
   return out;
 }
 
-function listOf(s: Section | undefined): string[] {
+/** A section's items (or its lines, one item each), each read from the section's lines. */
+function listOf(s: Section | undefined): Located<string>[] {
   if (!s) return [];
-  if (s.items.length) return s.items.map(clean);
+  const lines = sectionLines(s);
+  if (s.items.length) return s.items.map((i) => at(clean(i), lines));
   // A heading followed by plain lines (no bullets) lists one item per line.
-  return s.body.map(clean).filter(Boolean);
+  return s.body.map(clean).filter(Boolean).map((b) => at(b, lines));
 }
 
 function firstSection(doc: Doc, names: string[]): Section | undefined {
@@ -108,14 +111,14 @@ const TASK_HEADS = ['action', 'task', 'what', 'action item', 'item', 'descriptio
 const DUE_HEADS = ['due', 'due date', 'due by', 'deadline', 'when', 'by', 'by when', 'target date', 'date'];
 
 /** A table of actions (`| Owner | Action | Due |`, or columns apart by wide gaps) read row by row. */
-function actionTable(doc: Doc): Notes['actionItems'] {
+function actionTable(doc: Doc): Located<Notes['actionItems'][number]>[] {
   const cellsOf = (raw: string) => (raw.includes('|') ? raw.split('|') : raw.split(/\s{2,}|\t/)).map((c) => clean(c)).filter((c, i, all) => c || (i > 0 && i < all.length - 1));
   for (let i = 0; i < doc.lines.length; i++) {
     const head = cellsOf(doc.lines[i]!.raw).map((c) => labelKey(c));
     const col = (heads: string[]) => head.findIndex((c) => heads.includes(c));
     const [owner, task, due] = [col(OWNER_HEADS), col(TASK_HEADS), col(DUE_HEADS)];
     if (owner < 0 || task < 0 || head.length > 5) continue;
-    const out: Notes['actionItems'] = [];
+    const out: Located<Notes['actionItems'][number]>[] = [];
     for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
       if (/^[\s|:+-]+$/.test(doc.lines[j]!.raw)) continue; // the rule under the header
       const cells = cellsOf(doc.lines[j]!.raw);
@@ -124,7 +127,7 @@ function actionTable(doc: Doc): Notes['actionItems'] {
       const what = trimPunct(cells[task]!).replace(/[.]$/, '');
       if (!what) continue;
       const when = due >= 0 ? findDates(cells[due]!, doc.dateOptions)[0]?.iso ?? null : null;
-      out.push({ owner: isName(who) ? who : null, task: what, dueDate: when });
+      out.push(at({ owner: isName(who) ? who : null, task: what, dueDate: when }, j));
     }
     if (out.length) return out;
   }
@@ -135,13 +138,13 @@ function actionTable(doc: Doc): Notes['actionItems'] {
 /** An agenda item's number: `1.`, `2)`, a council's minute reference `26/031`, German `TOP 3`, `Item 4:`. */
 const ITEM_NUMBER = /^\s*(?:\d{1,2}[.)]|\d{1,4}\/\d{1,4}|TOP\s*\d{1,2}[.:]?|item\s+\d{1,2}[.:]?)\s+(?=\S)/i;
 
-function topics(doc: Doc): string[] {
+function topics(doc: Doc): Located<string>[] {
   // A list, or at least two lines, under the heading: `Discussed. No resolution yet.` is a sentence, not an agenda.
   const section = firstSection(doc, TOPICS);
-  const listed = section && (section.items.length || section.body.length > 1) ? listOf(section).map((t) => clean(t.replace(ITEM_NUMBER, ''))) : [];
+  const listed = section && (section.items.length || section.body.length > 1) ? listOf(section).map((t) => mapLocated(t, clean(t.value.replace(ITEM_NUMBER, '')))) : [];
   if (listed.length) return listed;
   const numbered = doc.sections.filter((s) => ITEM_NUMBER.test(doc.lines[s.line]!.raw) && s.heading.split(/\s+/).length <= 10);
-  return numbered.length >= 2 ? numbered.map((s) => clean(s.heading.replace(ITEM_NUMBER, ''))) : [];
+  return numbered.length >= 2 ? numbered.map((s) => at(clean(s.heading.replace(ITEM_NUMBER, '')), s.line)) : [];
 }
 
 /** A letterhead above the title (`NORTHGATE HOUSING CO-OPERATIVE LTD` over `Monthly Board Meeting`) is not the title. */
@@ -157,18 +160,23 @@ function bareTitle(title: string): string {
     .replace(/\s*[-–—,]\s*(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+\p{L}+(?:\s+\d{4})?|\p{L}+\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)$/u, (m) => (findDates(`${m} 2000`).length ? '' : m)));
 }
 
-const title = (name: string, pick: (doc: Doc) => string | null | undefined) => finder<C, string>(name, ({ doc }) => { const t = pick(doc); return t ? bareTitle(t) : null; });
+const title = (name: string, pick: (doc: Doc) => Located<string> | null | undefined) => finder<C, string>(name, ({ doc }) => { const t = pick(doc); return t ? mapLocated(t, bareTitle(t.value)) : null; });
 
 /** The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it. */
 const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
-  const head = doc.lines.slice(0, 8).map((l) => l.text).join('\n');
+  const top = doc.lines.slice(0, 8);
+  const head = top.map((l) => l.text).join('\n');
   const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
   const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
-  return (dates.find((d) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(d))) ?? dates[0])?.iso;
+  const d = dates.find((x) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(x))) ?? dates[0];
+  if (!d) return null;
+  // The line the date stands on: count the line breaks before it.
+  const line = top[head.slice(0, d.index).split('\n').length - 1]!;
+  return at(d.iso, line.index, head.slice(d.index, d.end));
 });
 
 /** Lines flagged inline anywhere (`Decision: ...`, `Q: ...`), without the flag. */
-const inlineList = (doc: Doc, re: RegExp) => doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => re.test(t)).map((t) => clean(t.replace(re, '')));
+const inlineList = (doc: Doc, re: RegExp) => doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => re.test(t)).map(({ t, line }) => at(clean(t.replace(re, '')), line));
 
 /** The document with the meeting's own year, for action due dates written without one (`by 24.03.`). */
 const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { dayFirst: doc.dayFirst, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
@@ -177,48 +185,48 @@ interface C { doc: Doc; found: Partial<Notes> }
 
 export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
   title: field('title', [
-    title('labelled title', (doc) => pairs(doc, TITLE_LABELS).find((kv) => kv.value)?.value),
+    title('labelled title', (doc) => { const kv = pairs(doc, TITLE_LABELS).find((k) => k.value); return kv ? at(kv.value, kv.line) : null; }),
     // The first line, unless it is a date; `Minutes: Board meeting` as a pair on it gives its value.
     title('first line', (doc) => {
       const first = titleCandidates(doc);
       if (!first) return null;
       const kv = doc.kvs.find((k) => k.line === first.index);
-      if (!kv) return parseDate(first.text, doc.dateOptions) ? null : first.text;
-      return /minutes|meeting|notes/i.test(kv.label) ? kv.value : null;
+      if (!kv) return parseDate(first.text, doc.dateOptions) ? null : at(first.text, first.index);
+      return /minutes|meeting|notes/i.test(kv.label) ? at(kv.value, kv.line) : null;
     }),
   ]),
   date: field('date', [
-    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (d) return d; } return null; }),
+    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (d) return at(d, kv.line); } return null; }),
     dateNearTop,
   ]),
   attendees: list('name', [
-    finder('attendees pair', ({ doc }) => names(pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value).map((kv) => kv.value))),
-    finder('attendees section', ({ doc }) => { const s = firstSection(doc, ATTENDEE_LABELS); return names(listOf(s), !!s?.items.length); }),
+    finder<C, string[]>('attendees pair', ({ doc }) => names(pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value).map((kv) => at(kv.value, kv.line)))),
+    finder<C, string[]>('attendees section', ({ doc }) => { const s = firstSection(doc, ATTENDEE_LABELS); return names(listOf(s), !!s?.items.length); }),
   ]),
-  topicsDiscussed: list('statement', [finder('agenda or numbered headings', ({ doc }) => topics(doc).map((t) => t.replace(/(?:\s+[-–—]\s*|\s*\()(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, '')))]),
+  topicsDiscussed: list('statement', [finder<C, string[]>('agenda or numbered headings', ({ doc }) => topics(doc).map((t) => mapLocated(t, t.value.replace(/(?:\s+[-–—]\s*|\s*\()(?:\d+\s*min(?:utes)?|[A-Z][a-z]+)\)?$/, ''))))]),
   decisions: list('statement', [
     // `RESOLVED: ...` under each numbered paragraph: every such one-line section is a decision.
-    finder('resolved lines', ({ doc }) => {
+    finder<C, string[]>('resolved lines', ({ doc }) => {
       const resolved = sectionsFor(doc, DECISIONS, 'is').filter((s) => s.items.length === 0 && s.body.length === 1 && doc.kvs.some((kv) => kv.line === s.line));
-      return resolved.length > 1 ? resolved.map((s) => clean(s.body[0]!)) : null;
+      return resolved.length > 1 ? resolved.map((s) => at(clean(s.body[0]!), sectionLines(s))) : null;
     }),
-    finder('decisions section', ({ doc }) => listOf(firstSection(doc, DECISIONS))),
-    finder('decision flagged inline', ({ doc }) => inlineList(doc, /^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i)),
+    finder<C, string[]>('decisions section', ({ doc }) => listOf(firstSection(doc, DECISIONS))),
+    finder<C, string[]>('decision flagged inline', ({ doc }) => inlineList(doc, /^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i)),
     // Formal minutes: `RESOLVED that the minutes be approved.`, `RESOLVED to accept the quotation ...`, as written.
-    finder('RESOLVED lines', ({ doc }) => doc.lines.map((l) => l.text).filter((t) => /^RESOLVED\s+(?:that|to)\b/.test(t))),
+    finder<C, string[]>('RESOLVED lines', ({ doc }) => doc.lines.filter((l) => /^RESOLVED\s+(?:that|to)\b/.test(l.text)).map((l) => at(l.text, l.index))),
   ]),
   actionItems: list('object', [
-    finder('actions section', (c) => listOf(firstSection(c.doc, ACTIONS)).map((t) => actionItem(t, withMeetingYear(c))).filter((a) => a.task)),
+    finder<C, Notes['actionItems']>('actions section', (c) => listOf(firstSection(c.doc, ACTIONS)).map((t) => mapLocated(t, actionItem(t.value, withMeetingYear(c)))).filter((a) => a.value.task)),
     // Actions flagged inline anywhere (`Action: Priya to ...`, `ACTION - ...`).
-    finder('action flagged inline', (c) => c.doc.lines.map((l) => stripBullet(l.raw) ?? l.text).filter((t) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t)).map((t) => actionItem(t, withMeetingYear(c))).filter((a) => a.task)),
-    finder('actions table', (c) => actionTable(withMeetingYear(c))),
+    finder<C, Notes['actionItems']>('action flagged inline', (c) => c.doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t)).map(({ t, line }) => at(actionItem(t, withMeetingYear(c)), line)).filter((a) => a.value.task)),
+    finder<C, Notes['actionItems']>('actions table', (c) => actionTable(withMeetingYear(c))),
   ], { owner: 'name', task: 'statement' }),
   openQuestions: list('statement', [
-    finder('questions section', ({ doc }) => listOf(firstSection(doc, QUESTIONS))),
-    finder('question flagged inline', ({ doc }) => inlineList(doc, /^(?:open question|question|q)\s*[:\-–]\s*/i)),
+    finder<C, string[]>('questions section', ({ doc }) => listOf(firstSection(doc, QUESTIONS))),
+    finder<C, string[]>('question flagged inline', ({ doc }) => inlineList(doc, /^(?:open question|question|q)\s*[:\-–]\s*/i)),
   ]),
 };
 
-export function extractMeetingNotes(doc: Doc, trace?: Trace): Notes {
-  return runTable(MEETING_NOTES_FIELDS, { doc, found: {} }, trace);
+export function extractMeetingNotes(doc: Doc, rec: Recorder = { route: 'meeting-notes' }): Notes {
+  return runTable(MEETING_NOTES_FIELDS, { doc, found: {} }, rec);
 }

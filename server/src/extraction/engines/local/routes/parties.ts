@@ -6,6 +6,9 @@ import { clean, labelKey } from '../segment/text.js';
 export interface PartyBlock {
   name: string | null;
   address: string | null;
+  /** The line the name was read from, and the lines of the address. */
+  nameLine: number | null;
+  addressLines: number[];
   /** Every line the block covers, so line items and totals skip them. */
   lines: Set<number>;
   start: number;
@@ -44,12 +47,14 @@ export function addressLine(text: string): boolean {
 export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
   const lines = new Set([kv.line]);
   const rest: string[] = [];
+  const restLines: number[] = [];
   let name: string | null = kv.value || null;
+  let nameLine: number | null = name ? kv.line : null;
   let end = kv.line;
   if (kv.continuation.length > 0) {
     kv.continuation.forEach((_, k) => lines.add(kv.line + 1 + k));
     end = kv.line + kv.continuation.length;
-    for (const c of kv.continuation) { if (!addressLine(c)) break; rest.push(c); }
+    for (const [k, c] of kv.continuation.entries()) { if (!addressLine(c)) break; rest.push(c); restLines.push(kv.line + 1 + k); }
   } else if (!name || /[,:]$/.test(kv.label) === false) {
     for (let j = kv.line + 1; j < doc.lines.length; j++) {
       const t = doc.lines[j]!.text;
@@ -57,17 +62,17 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
       if (!addressLine(t)) { if (!name) continue; break; }
       lines.add(j);
       end = j;
-      if (!name) name = t;
-      else rest.push(t);
+      if (!name) { name = t; nameLine = j; }
+      else { rest.push(t); restLines.push(j); }
       if (rest.length >= 4) break;
     }
   }
   if (name && kv.value && kv.continuation.length === 0 && rest.length === 0) {
     // `Customer: Acme Ltd, 1 Road, Town`: the first comma part is the name when the rest has digits.
     const parts = name.split(/,\s*/);
-    if (parts.length > 2 && /\d/.test(parts.slice(1).join(' '))) { name = parts[0]!; rest.push(parts.slice(1).join(', ')); }
+    if (parts.length > 2 && /\d/.test(parts.slice(1).join(' '))) { name = parts[0]!; rest.push(parts.slice(1).join(', ')); restLines.push(kv.line); }
   }
-  return { name: name ? clean(name) : null, address: rest.length ? addressOf(rest) : null, lines, start: kv.line, end };
+  return { name: name ? clean(name) : null, address: rest.length ? addressOf(rest) : null, nameLine, addressLines: restLines, lines, start: kv.line, end };
 }
 
 const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|fattura|faktura|factuur|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
@@ -90,6 +95,7 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   }
   if (i >= n) return null;
   const lines = new Set<number>([i]);
+  const restLines: number[] = [];
   // `HARROWGATE & PIKE JOINERY LTD          TAX INVOICE`: the document's title beside the name is not part of it.
   const columns = doc.lines[i]!.raw.trim().split(/\s{3,}/);
   let name = columns.length > 1 && columns.slice(1).every((c) => TITLE.test(c)) ? columns[0]! : doc.lines[i]!.text;
@@ -99,7 +105,7 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
   const parts = name.split(/\s+[·•|]\s+/);
   if (parts.length > 1) {
     name = parts[0]!;
-    for (const part of parts.slice(1)) { if (!addressLine(part)) break; rest.push(part); }
+    for (const part of parts.slice(1)) { if (!addressLine(part)) break; rest.push(part); if (!restLines.includes(i)) restLines.push(i); }
   }
   let j = i + 1;
   for (; j < n && doc.lines[j]!.text; j++) {
@@ -108,8 +114,9 @@ export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
     if (!addressLine(t) || TITLE.test(t)) break;
     lines.add(j);
     rest.push(t);
+    restLines.push(j);
   }
-  return { name: clean(name), address: rest.length ? addressOf(rest) : null, lines, start: i, end: j - 1 };
+  return { name: clean(name), address: rest.length ? addressOf(rest) : null, nameLine: i, addressLines: restLines, lines, start: i, end: j - 1 };
 }
 
 

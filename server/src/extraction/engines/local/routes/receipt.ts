@@ -8,7 +8,9 @@ import { parseTime } from '../normalise/times.js';
 import { extractLineItems } from './line-items.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
-import { field, finder, list, runTable, type FieldTable, type Trace } from '../fields/finder.js';
+import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
+import { at, figure, inText } from '../fields/located.js';
+import { documentCurrency } from './currency-of.js';
 
 type Receipt = FixedData['receipt'];
 import { CODE_RE_SOURCE } from '../normalise/currency.js';
@@ -30,8 +32,7 @@ function tender(s: string): string | null {
 const labelledTender = finder<C, string>('labelled tender', ({ doc }) => {
   for (const kv of pairs(doc, PAYMENT_LABELS)) {
     const t = tender(kv.value);
-    if (t && TENDER_RE.test(t)) return TENDER_RE.exec(t)![0] === t ? t : tender(kv.value);
-    if (t) return t;
+    if (t) return at(t, kv.line);
   }
   return null;
 });
@@ -40,7 +41,7 @@ const labelledTender = finder<C, string>('labelled tender', ({ doc }) => {
 const tenderBelowTotals = finder<C, string>('tender line below the totals', ({ doc, totals }) => {
   for (const line of doc.lines.slice(totals.firstLine ?? 0)) {
     const m = TENDER_RE.exec(line.text);
-    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)) || /^(?:paid|payment|tender(?:ed)?|gegeben)\b/i.test(line.text))) return m[0];
+    if (m && (m.index === 0 || /[$€£\d*]/.test(line.text.slice(m.index)) || /^(?:paid|payment|tender(?:ed)?|gegeben)\b/i.test(line.text))) return at(m[0], line.index, m[0]);
   }
   return null;
 });
@@ -49,20 +50,20 @@ const tenderBelowTotals = finder<C, string>('tender line below the totals', ({ d
 const tenderLine = finder<C, string>('line naming a tender', ({ doc }) => {
   for (const line of doc.lines) {
     const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
-    if (m && TENDER_RE.test(m[1]!) && TENDER_RE.exec(m[1]!)![0].length >= m[1]!.trim().length - 5) return m[1]!.trim();
+    if (m && TENDER_RE.test(m[1]!) && TENDER_RE.exec(m[1]!)![0].length >= m[1]!.trim().length - 5) return at(m[1]!.trim(), line.index);
   }
   return null;
 });
 
 const STOP_WORDS = /^(?:welcome to|thank you|receipt|sales receipt|customer copy|merchant copy)\b/i;
 
-interface Letterhead { merchant: string | null; address: string[]; lines: Set<number> }
+interface Letterhead { merchant: string | null; address: string[]; lines: Set<number>; merchantLines: number[]; addressLines: number[] }
 
 /** The merchant's name on the first line that is not a greeting or a title, and the address lines under it. */
 function readLetterhead(doc: Doc, totals: Totals): Letterhead {
   // A line of figures (`3 180048`, a till or phone number) names nobody: the letterhead starts at a line of words.
   let i = doc.lines.findIndex((l) => l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
-  const out: Letterhead = { merchant: null, address: [], lines: new Set() };
+  const out: Letterhead = { merchant: null, address: [], lines: new Set(), merchantLines: [], addressLines: [] };
   // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
   if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
   if (i < 0) return out;
@@ -70,10 +71,12 @@ function readLetterhead(doc: Doc, totals: Totals): Letterhead {
     // `99 SPEED MART S/B (519537-X)`: a company's registration number in brackets is not part of its name.
     .replace(/\s*\(\s*\d[\d-]*-?\s?[A-Z]?\s*\)$/, '');
   out.lines.add(i);
+  out.merchantLines.push(i);
   // `HOME MASTER HARDWARE &` / `ELECTRICAL`: a name that ends in `&` or `and` goes on to the next line.
   if (/(?:&|\band)$/i.test(out.merchant) && doc.lines[i + 1]?.text && /^\p{L}[\p{L} &'.-]*$/u.test(doc.lines[i + 1]!.text)) {
     out.merchant = clean(`${out.merchant} ${doc.lines[i + 1]!.text}`);
     out.lines.add(++i);
+    out.merchantLines.push(i);
   }
   for (let j = i + 1; j < doc.lines.length && doc.lines[j]!.text; j++) {
     const t = doc.lines[j]!.text;
@@ -86,6 +89,7 @@ function readLetterhead(doc: Doc, totals: Totals): Letterhead {
     if ((totals.firstLine !== null && j >= totals.firstLine) || /\d[.,]\d{2}\s*$/.test(t) || TENDER_RE.exec(t)?.[0].length === t.trim().length) break;
     if (!/\d|,/.test(t) && out.address.length === 0 && j > i + 1) break;
     out.address.push(t);
+    out.addressLines.push(j);
     out.lines.add(j);
   }
   return out;
@@ -98,46 +102,49 @@ const DATE_TIME_ROW = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
 /** `Date: 14/03/2026`, `DATE 02/20/2026  TIME 07:58`: a labelled date. */
 const labelledDate = finder<C, string>('labelled date', ({ doc }) => {
   const kv = pairs(doc, ['date', 'date time', 'transaction date', 'purchase date']).find((k) => parseDate(k.value, doc.dateOptions))
-    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest })).find((l) => parseDate(l.value, doc.dateOptions));
-  return kv ? parseDate(kv.value, doc.dateOptions) : null;
+    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseDate(l.value, doc.dateOptions));
+  return kv ? at(parseDate(kv.value, doc.dateOptions)!, kv.line) : null;
 });
 
 /** A till slip's date with no label (`2026-03-14 18:05`): the first date it prints. */
-const firstDate = finder<C, string>('first date printed', ({ doc }) => findDates(doc.text, doc.dateOptions)[0]?.iso);
+const firstDate = finder<C, string>('first date printed', ({ doc }) => {
+  const d = findDates(doc.text, doc.dateOptions)[0];
+  return d ? inText(d.iso, d.index, d.end) : null;
+});
 
 /** `Time: 8:15 PM`, `TIME 07:58`. */
 const labelledTime = finder<C, string>('labelled time', ({ doc }) => {
-  const kv = pairs(doc, ['time']).find((k) => parseTime(k.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest })).find((l) => parseTime(l.value));
-  return kv ? parseTime(kv.value) : null;
+  const kv = pairs(doc, ['time']).find((k) => parseTime(k.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseTime(l.value));
+  return kv ? at(parseTime(kv.value)!, kv.line) : null;
 });
 
 /** `14/03/2026 18:05`: the time on the date's row. */
 const timeBesideDate = finder<C, string>('time on the date row', ({ doc }) => {
   const row = doc.lines.find((l) => findDates(l.text, doc.dateOptions).length && parseTime(l.text.replace(DATE_TIME_ROW, ' ')));
-  return row ? parseTime(row.text.replace(DATE_TIME_ROW, ' ')) : null;
+  return row ? at(parseTime(row.text.replace(DATE_TIME_ROW, ' '))!, row.index) : null;
 });
 
 /** Purchased lines above the totals, skipping the letterhead and labelled non-money pairs. */
 const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ doc, totals, head }) => {
   const skip = new Set([...head.lines, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
-  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip);
+  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip).map((l) => at(l.item, l.lines));
 });
 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
-  merchant: field('name', [finder('letterhead', (c) => c.head.merchant)]),
-  address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? addressOf(c.head.address) : null))]),
+  merchant: field('name', [finder('letterhead', (c) => (c.head.merchant ? at(c.head.merchant, c.head.merchantLines) : null))]),
+  address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? at(addressOf(c.head.address), c.head.addressLines) : null))]),
   date: field('date', [labelledDate, firstDate]),
   time: field('time', [labelledTime, timeBesideDate]),
   items: list('object', [purchasedLines]),
-  subtotal: field('money', [finder('subtotal line', (c) => c.totals.subtotal)]),
-  tax: field('money', [finder('tax lines', (c) => c.totals.tax)]),
-  tip: field('money', [finder('tip line', (c) => c.totals.tip)]),
-  total: field('money', [finder('total line', (c) => c.totals.total)]),
-  currency: field('currency', [finder('currency of the total', (c) => c.totals.currency), finder('document currency', (c) => c.doc.currency)]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal))]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax))]),
+  tip: field('money', [finder('tip line', (c) => figure(c.totals.tip, c.totals.at.tip))]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total))]),
+  currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
   paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine]),
 };
 
-export function extractReceipt(doc: Doc, trace?: Trace): Receipt {
+export function extractReceipt(doc: Doc, rec: Recorder = { route: 'receipt' }): Receipt {
   const totals = extractTotals(doc);
-  return runTable(RECEIPT_FIELDS, { doc, totals, head: readLetterhead(doc, totals) }, trace);
+  return runTable(RECEIPT_FIELDS, { doc, totals, head: readLetterhead(doc, totals) }, rec);
 }

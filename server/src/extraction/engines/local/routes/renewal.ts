@@ -5,9 +5,10 @@ import { labelledLines, namesUnderHeadings, pairs } from '../segment/lookup.js';
 import { summaryKind } from './totals.js';
 import { partyName } from '../segment/organisations.js';
 import { CUSTOMER_LABELS, LEGAL_FORM_END, VENDOR_LABELS } from '../lexicon.js';
-import { field, finder, grounded, runTable, type FieldTable, type Grounded, type Trace } from '../fields/finder.js';
+import { field, finder, grounded, runTable, type FieldTable, type Grounded, type Recorder } from '../fields/finder.js';
+import { at, derivedAt, linesOf, type Located } from '../fields/located.js';
 import { MAX_QUOTE } from '../fields/bounds.js';
-import { sentences } from '../segment/sentences.js';
+import { sentences, sentencesIn } from '../segment/sentences.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
@@ -26,8 +27,11 @@ function quote(statement: string, focus?: string): string {
   return s.slice(from, from + MAX_QUOTE).trim();
 }
 
-const g = <T>(value: T | null, statement: string | null, focus?: string): Grounded<T> =>
-  value === null || value === undefined || !statement ? none<T>() : { value, sourceQuote: quote(statement, focus) };
+/** A grounded value and the statement (sentence or line) it was read from, before it is located. */
+type Stated<T> = Grounded<T> & { statement?: string; derived?: boolean };
+
+const g = <T>(value: T | null, statement: string | null, focus?: string): Stated<T> =>
+  value === null || value === undefined || !statement ? none<T>() : { value, sourceQuote: quote(statement, focus), statement };
 
 /** The verbatim line of a pair, for its quote. */
 const lineOf = (doc: Doc, kv: KeyValue) => doc.lines[kv.line]!.text;
@@ -41,13 +45,13 @@ const CUSTOMER_ROLES = [...CUSTOMER_LABELS, 'account'];
 const MAIL_SENDER = /<[^>\s]+@[^>\s]+>|^[^\s@]+@[^\s@]+$/;
 
 /** `Vendor: Cloudnest Inc.`, `Company: ...` (on a renewal notice or order form, the vendor's). */
-const labelledVendor = finder<C, Grounded<string>>('labelled vendor', ({ doc }) => {
+const labelledVendor = from<string>('labelled vendor', ({ doc }) => {
   const kv = pairs(doc, VENDOR_ROLES).find((k) => k.value && /\p{Lu}/u.test(k.value) && !MAIL_SENDER.test(k.value));
   return kv ? g(partyName(kv.value), lineOf(doc, kv)) : null;
 });
 
 /** `From: Tally Books Ltd <billing@...>`: an e-mail's sender names the vendor only when the name is a company's. */
-const mailSender = finder<C, Grounded<string>>('e-mail sender with a legal form', ({ doc }) => {
+const mailSender = from<string>('e-mail sender with a legal form', ({ doc }) => {
   for (const kv of pairs(doc, ['from', 'sender'])) {
     const name = trimPunct(kv.value.replace(/<[^>]*>/g, ' ').replace(/["“”]/g, ' ').trim());
     if (name && LEGAL_FORM_END.test(name)) return g(name, lineOf(doc, kv));
@@ -56,13 +60,13 @@ const mailSender = finder<C, Grounded<string>>('e-mail sender with a legal form'
 });
 
 /** `VENDOR` alone on its line, the name under it. */
-const vendorUnderHeading = finder<C, Grounded<string>>('name under a vendor heading', ({ doc }) => {
+const vendorUnderHeading = from<string>('name under a vendor heading', ({ doc }) => {
   const headed = namesUnderHeadings(doc, VENDOR_ROLES)[0];
   return headed ? g(trimPunct(headed.name), headed.name) : null;
 });
 
 /** A letterhead whose first column ends in a legal form (`Brightroom Scheduling, Inc.`) and is not the customer. */
-const legalLetterhead = finder<C, Grounded<string>>('legal-form letterhead', ({ doc }) => {
+const legalLetterhead = from<string>('legal-form letterhead', ({ doc }) => {
   const customerNames = pairs(doc, CUSTOMER_ROLES).map((k) => dropParens(k.value));
   const top = doc.text.split('\n').find((l) => l.trim())?.trim().split(/\s{3,}/)[0];
   return top && LEGAL_FORM_END.test(top) && !customerNames.includes(top) ? g(top, top) : null;
@@ -72,7 +76,7 @@ const legalLetterhead = finder<C, Grounded<string>>('legal-form letterhead', ({ 
  * A letter signed by an organisation (`Kind regards, / Renewals Team / Quillstone Cloud Holdings Ltd`, `Fieldwise Ltd,
  * Customer Success`): a renewal notice is sent by the vendor. The name must end in a legal form.
  */
-const signingOrganisation = finder<C, Grounded<string>>('organisation signing the letter', ({ doc }) => {
+const signingOrganisation = from<string>('organisation signing the letter', ({ doc }) => {
   const lines = doc.lines.filter((l) => l.text);
   const close = lines.map((l) => /^(?:(?:best|kind|warm|warmest)\s+(?:regards|wishes)|best|all\s+the\s+best|regards|thanks|thank you|many thanks|sincerely|yours\s+(?:sincerely|truly|faithfully)|cheers)\b[,.!]?$/i.test(l.text)).lastIndexOf(true);
   // Without a closing word, the signature is the letter's last line standing alone after a blank line.
@@ -90,7 +94,7 @@ const signingOrganisation = finder<C, Grounded<string>>('organisation signing th
 const BETWEEN = /\b(?:between|entered\s+into\s+by)\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?,?\s+and\s+(.+?)\s*(?:\(\s*["“]([^"”]+)["”]\s*\))?(?:[.,;]|$)/i;
 
 /** `between Quillstone Ltd ("Provider") and Harbor Co ("Customer")`: the party that is not the customer, by role. */
-const vendorBetween = finder<C, Grounded<string>>('between clause', ({ stmts }) => {
+const vendorBetween = from<string>('between clause', ({ stmts }) => {
   for (const s of stmts) {
     const m = BETWEEN.exec(s);
     if (!m) continue;
@@ -102,7 +106,7 @@ const vendorBetween = finder<C, Grounded<string>>('between clause', ({ stmts }) 
 });
 
 /** `Product: ...`, an order summary's first part, a billed `... Plan`, or a subscription named in a sentence. */
-function product(doc: Doc, stmts: string[]): Grounded<string> {
+function product(doc: Doc, stmts: string[]): Stated<string> {
   const kv = pairs(doc, ['product', 'plan', 'service', 'subscription', 'edition', 'product name', 'solution', 'software', 'package', 'services', 'subscription plan', 'product plan', 'offering', 'tier']).find((k) => k.value && /\p{L}/u.test(k.value));
   if (kv) return g(trimPunct(dropParens(kv.value).split(/,\s+(?=\d)/)[0]!), lineOf(doc, kv));
   // `Order summary: Helio Sales Cloud Professional, 35 named users, ...`: a summary's first part names the product.
@@ -157,27 +161,27 @@ function billing(doc: Doc, stmts: string[]) {
   // A statement that names its period is the billed amount; otherwise the first fee.
   const withPeriod = candidates.find((c) => FREQ.some(([re]) => re.test(c.stmt)));
   const pick = withPeriod ?? candidates[0];
-  let frequency: Grounded<NonNullable<Renewal['billingFrequency']['value']>> = none();
+  let frequency: Stated<NonNullable<Renewal['billingFrequency']['value']>> = none();
   const freqIn = (s: string) => {
     // `billed monthly` / `invoiced annually` state the billing itself and win over `per month`.
     const billed = /\b(?:billed|invoiced|charged|payable|paid)\s+(?:\w+\s+){0,2}?(monthly|quarterly|annually|yearly|semi-annually|semiannually|every six months|in advance annually|per month|per year|per quarter|each month|each year)\b/i.exec(s);
     const source = billed ? billed[0] : s;
     return FREQ.find(([re]) => re.test(source))?.[1] ?? null;
   };
-  if (pick) { const f = freqIn(pick.stmt); if (f) frequency = g(f, pick.stmt); }
+  if (pick) { const f = freqIn(pick.stmt); if (f) frequency = { ...g(f, pick.stmt), derived: true }; }
   if (frequency.value === null) {
     for (const s of stmts) {
       // `overage billed at $0.004 per call` beside `2,000,000 calls per month` says nothing of the billing period.
       if (!/\b(?:billed|invoiced|charged|billing|payable)\b/i.test(s) || exclude.test(s)) continue;
       const f = freqIn(s);
-      if (f) { frequency = g(f, s); break; }
+      if (f) { frequency = { ...g(f, s), derived: true }; break; }
     }
   }
-  const currency = pick ? g(pick.amount.currency, pick.stmt) : none<string>();
+  const currency: Stated<string> = pick ? g(pick.amount.currency, pick.stmt) : none<string>();
   return { amount: pick ? g(pick.amount.value, pick.stmt, pick.amount.raw) : none<number>(), currency, frequency };
 }
 
-function seatCount(doc: Doc, stmts: string[]): Grounded<number> {
+function seatCount(doc: Doc, stmts: string[]): Stated<number> {
   const kv = [...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'quantity', 'number of seats', 'seat count', 'user licenses', 'named users', 'number of users', 'licensed users', 'seat', 'no of seats', 'qty']), ...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'hosts', 'devices', 'nodes', 'endpoints', 'agents', 'employees', 'seat count'], 'has')].find((k) => /^\d+\b/.test(k.value));
   if (kv) return g(Number(/^\d+/.exec(kv.value)![0]), lineOf(doc, kv));
   const re = new RegExp(String.raw`(?:\bto\s+)?\b(${COUNT_SOURCE})\s+(?:named\s+|active\s+|user\s+|concurrent\s+|licensed\s+)?(?:seats?|users?|licen[cs]es?|user licen[cs]es|agents?|editors?)\b`, 'gi');
@@ -205,7 +209,7 @@ function dateRange(doc: Doc, stmts: string[]) {
   return { start: none<string>(), end: none<string>() };
 }
 
-function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[], skipLabel?: RegExp): Grounded<string> {
+function dateField(doc: Doc, stmts: string[], labels: string[], prose: RegExp[], skipLabel?: RegExp): Stated<string> {
   for (const kv of pairs(doc, labels)) {
     if (skipLabel?.test(kv.label)) continue;
     const d = parseDate(kv.value, doc.dateOptions);
@@ -238,9 +242,9 @@ function notice(stmts: string[]) {
     const n = parseCount(m[1]!);
     const unit = m[2]!.toLowerCase();
     const days = n === null ? null : unit.startsWith('day') ? n : unit.startsWith('week') ? n * 7 : null;
-    return { days: g(days, s, m[0]), text: g(text, s, m[0]) };
+    return { days: { ...g(days, s, m[0]), derived: !unit.startsWith('day') }, text: g(text, s, m[0]) };
   }
-  return { days: none<number>(), text: none<string>() };
+  return { days: none<number>() as Stated<number>, text: none<string>() as Stated<string> };
 }
 
 function autoRenewal(clauses: string[]) {
@@ -249,13 +253,13 @@ function autoRenewal(clauses: string[]) {
   for (const c of clauses) {
     // A clause heading (`Auto-renewal.`) is not the language: the sentence under it is.
     if (c.trim().split(/\s+/).length <= 3) continue;
-    if (neg.test(c)) return { language: g(c, c), value: g(false as boolean, c) };
-    if (pos.test(c)) return { language: g(c, c), value: g(true as boolean, c) };
+    if (neg.test(c)) return { language: g(c, c), value: { ...g(false as boolean, c), derived: true } };
+    if (pos.test(c)) return { language: g(c, c), value: { ...g(true as boolean, c), derived: true } };
   }
-  return { language: none<string>(), value: none<boolean>() };
+  return { language: none<string>() as Stated<string>, value: none<boolean>() as Stated<boolean> };
 }
 
-function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
+function committedSpend(doc: Doc, stmts: string[]): Stated<number> {
   for (const kv of pairs(doc, ['commit', 'committed', 'minimum', 'commitment', 'minimum spend', 'committed spend', 'minimum commitment', 'annual commitment', 'annual committed spend', 'total commitment', 'minimum annual commitment', 'total contract value'], 'has')) {
     const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
     if (a) return g(a.value, lineOf(doc, kv));
@@ -269,7 +273,7 @@ function committedSpend(doc: Doc, stmts: string[]): Grounded<number> {
   return none();
 }
 
-function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
+function paymentTerms(doc: Doc, stmts: string[]): Stated<number> {
   const re = /\bnet\s*[- ]?(\d{1,3})\b|\b(?:payable|due|paid)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+\()?(\d{1,3})\)?\s+days\b|\bpayment\s+terms?\s*:?\s*(\d{1,3})\s+days\b|(\d{1,3})\)?\s+days\s+(?:net|(?:from|of|after)\s+(?:the\s+)?(?:date\s+of\s+)?(?:the\s+)?invoice)/i;
   for (const kv of pairs(doc, ['payment terms', 'terms', 'payment', 'payment term'])) {
     const m = re.exec(kv.value) ?? /^(?:within\s+)?(\d{1,3})\s+days\b/i.exec(kv.value);
@@ -282,7 +286,7 @@ function paymentTerms(doc: Doc, stmts: string[]): Grounded<number> {
   return none();
 }
 
-function priceEscalation(stmts: string[]): Grounded<string> {
+function priceEscalation(stmts: string[]): Stated<string> {
   const re = /\b(?:fees?|prices?|pricing|rates?|charges|subscription fees?)\s+(?:may|will|shall|can|are\s+subject\s+to|is\s+subject\s+to|to)\s+(?:\w+\s+){0,2}?(?:increase|rise|adjust|change|be\s+(?:increased|adjusted|raised))|\buplift\b|\bescalat|\bCPI\b|\bconsumer\s+price\s+index\b|\bprice\s+(?:increase|adjustment|protection|change)s?\b|\d+(?:\.\d+)?\s?%\s+(?:price\s+)?(?:increase|uplift|rise)\b|\b(?:increase|adjust|raise)\s+(?:the\s+|its\s+|our\s+)?(?:\w+\s+)?(?:fees?|prices?|rates?|pricing)\b/i;
   // `Fees increase by 4% at each annual renewal`, `Subscription fees for each renewal term will increase by five percent`:
   // a fee, a rise a few words on, and its rate or index.
@@ -301,16 +305,25 @@ const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
   [/\bquot(?:e|ation)\b|\bproposal\b|\bestimate\b/i, 'quote'],
 ];
 
-function documentKind(doc: Doc): Renewal['documentKindGuess'] {
+/** The kind of document, derived from the words that say it (a title, a phrase); `other` from its first line. */
+function documentKind(doc: Doc): Located<Renewal['documentKindGuess']> {
   // The first lines as read and as written: `INVOICE` in the right-hand column of a letterhead is read after it.
-  const head = [...doc.lines.filter((l) => l.text).slice(0, 3).map((l) => l.text), ...doc.text.split('\n').filter((l) => l.trim()).slice(0, 3)].join('\n');
-  for (const [re, kind] of KINDS) if (re.test(head)) return kind;
+  const top = doc.lines.filter((l) => l.text).slice(0, 3);
+  const written = doc.lines.filter((l) => l.text).sort((a, b) => a.at - b.at).slice(0, 3);
+  for (const [re, kind] of KINDS) {
+    const line = [...top, ...written].find((l) => re.test(l.text));
+    if (line) return derivedAt(kind, line.index, re.exec(line.text)![0]);
+  }
   // `INVOICE CF-2026-04417` under a letterhead: a line that is only the document's kind and its number is its title.
   const title = doc.lines.filter((l) => l.text).slice(0, 10).find((l) => /^(?:tax\s+)?(?:invoice|order\s+form|quot(?:e|ation)|renewal\s+notice|amendment)(?:\s+(?:no\.?\s*|#\s*)?[A-Z0-9][A-Z0-9-/]*\d[A-Z0-9-/]*)?$/i.test(l.text));
-  if (title) for (const [re, kind] of KINDS) if (re.test(title.text)) return kind;
-  for (const [re, kind] of KINDS.slice(0, 5)) if (re.test(doc.text)) return kind;
-  if (/\bagreement\b/i.test(head)) return 'master_agreement';
-  return 'other';
+  if (title) for (const [re, kind] of KINDS) if (re.test(title.text)) return derivedAt(kind, title.index, re.exec(title.text)![0]);
+  for (const [re, kind] of KINDS.slice(0, 5)) {
+    const line = doc.lines.find((l) => re.test(l.text));
+    if (line) return derivedAt(kind, line.index, re.exec(line.text)![0]);
+  }
+  const agreement = top.find((l) => /\bagreement\b/i.test(l.text));
+  if (agreement) return derivedAt('master_agreement', agreement.index, /\bagreement\b/i.exec(agreement.text)![0]);
+  return derivedAt('other', top[0]?.index ?? 0);
 }
 
 const START_LABELS = ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'];
@@ -327,6 +340,8 @@ interface C {
   /** Sentences, and clauses (sentences also split at colons). */
   stmts: string[];
   clauses: string[];
+  /** The lines a statement (a sentence, clause or line of the document) was read from. */
+  linesOf: (statement: string) => number[] | null;
   found: Partial<Renewal>;
   bill: ReturnType<typeof billing>;
   range: ReturnType<typeof dateRange>;
@@ -334,17 +349,28 @@ interface C {
   auto: ReturnType<typeof autoRenewal>;
 }
 
-const from = <T>(name: string, pick: (c: C) => Grounded<T>) => finder<C, Grounded<T>>(name, pick);
+/** A grounded value located at the statement it was read from: its quote is found there. */
+function locate<T>(c: C, stated: Stated<T> | null | undefined): Located<Grounded<T>> | null {
+  if (!stated || stated.value === null || stated.value === undefined || !stated.sourceQuote || !stated.statement) return null;
+  const lines = c.linesOf(stated.statement);
+  if (!lines || lines.length === 0) return null;
+  const value = { value: stated.value, sourceQuote: stated.sourceQuote };
+  return stated.derived ? derivedAt(value, lines, stated.sourceQuote) : at(value, lines, stated.sourceQuote);
+}
+
+function from<T>(name: string, pick: (c: C) => Stated<T> | null) {
+  return finder<C, Grounded<T>>(name, (c) => locate(c, pick(c)));
+}
 
 /** The only currency the document writes, when no amount named it (`All prices in EUR`). */
-const documentCurrency = from<string>('currency the document states', ({ doc, stmts }) => {
+function statedCurrency({ doc, stmts }: C): Stated<string> {
   const c = currencyIn(doc.text);
   const s = c ? stmts.find((x) => currencyIn(x) === c) : undefined;
   return c && s ? g(c, s) : none();
-});
+}
 
 /** On an invoice, what is billed is its subtotal (`Subtotal  EUR 348.00`), before tax; read with its currency. */
-function invoiceSubtotal(doc: Doc): { amount: Grounded<number>; currency: Grounded<string> } | null {
+function invoiceSubtotal(doc: Doc): { amount: Stated<number>; currency: Stated<string> } | null {
   for (const l of labelledLines(doc)) {
     if (summaryKind(l.key) !== 'subtotal') continue;
     const a = findAmounts(l.rest, doc.numberStyle).filter((x) => x.currency || x.decimals).pop();
@@ -359,13 +385,13 @@ export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
   product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
   billingAmount: grounded('money', [from('subtotal of an invoice', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.amount ?? none() : none())), from('fee statement', (c) => c.bill.amount)]),
-  currency: grounded('currency', [from('currency of the invoice subtotal', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.currency ?? none() : none())), from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? documentCurrency.find(c) ?? none() : none()))]),
+  currency: grounded('currency', [from('currency of the invoice subtotal', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.currency ?? none() : none())), from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? statedCurrency(c) : none()))]),
   billingFrequency: grounded('choice', [from('billing period', (c) => c.bill.frequency)]),
   seatCount: grounded('count', [from('seats, users or licences', ({ doc, stmts }) => seatCount(doc, stmts))]),
   contractStartDate: grounded('date', [from('date range', (c) => c.range.start), from('labelled start', ({ doc, stmts }) => dateField(doc, stmts, START_LABELS, START_PHRASES, /amendment/i))]),
   contractEndDate: grounded('date', [from('date range', (c) => c.range.end), from('labelled end', ({ doc, stmts }) => dateField(doc, stmts, END_LABELS, END_PHRASES))]),
   // A term renews when it ends: without its own renewal date, the end of the current term is it.
-  renewalDate: grounded('date', [from('renewal date', ({ doc, stmts }) => dateField(doc, stmts, RENEWAL_LABELS, RENEWAL_PHRASES)), from('end of the term', (c) => (c.found.contractEndDate as Grounded<string> | undefined) ?? none())]),
+  renewalDate: grounded('date', [from('renewal date', ({ doc, stmts }) => dateField(doc, stmts, RENEWAL_LABELS, RENEWAL_PHRASES)), from('end of the term', (c) => endOfTerm(c))]),
   noticePeriodDays: grounded('count', [from('notice sentence', (c) => c.notice.days)]),
   noticePeriodText: grounded('statement', [from('notice sentence', (c) => c.notice.text)]),
   autoRenewalLanguage: grounded('statement', [from('renewal clause', (c) => c.auto.language)]),
@@ -375,10 +401,34 @@ export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   priceEscalationText: grounded('statement', [from('price increase sentence', ({ stmts }) => priceEscalation(stmts))]),
 };
 
+/** The end of the current term as its renewal date: the quote that states the end (derived: the conventions equate them). */
+function endOfTerm(c: C): Stated<string> {
+  const end = c.found.contractEndDate as Grounded<string> | undefined;
+  return end?.value && end.sourceQuote ? { ...end, statement: end.sourceQuote, derived: true } : none();
+}
+
+/**
+ * Where each statement stands: sentences and clauses by their place in the text, a line of the document by its
+ * line; the lines they cover are where their quotes are found.
+ */
+function statementLines(doc: Doc): (statement: string) => number[] | null {
+  const placed = new Map<string, number[]>();
+  for (const s of [...sentencesIn(doc.text), ...sentencesIn(doc.text, { splitColons: true })]) if (!placed.has(s.text)) placed.set(s.text, linesOf(doc, s.start, s.end));
+  return (statement) => {
+    const known = placed.get(statement);
+    if (known) return known;
+    const line = doc.lines.find((l) => l.text === statement) ?? doc.lines.find((l) => l.text.includes(clean(statement)));
+    return line ? [line.index] : null;
+  };
+}
+
 /** `overall_status` is not the engine's to say: the grounding step sets it from what the quotes prove. */
-export function extractRenewal(doc: Doc, trace?: Trace): Renewal {
+export function extractRenewal(doc: Doc, rec: Recorder = { route: 'renewal' }): Renewal {
   const stmts = sentences(doc.text);
   const clauses = sentences(doc.text, { splitColons: true });
-  const context: C = { doc, stmts, clauses, found: {}, bill: billing(doc, stmts), range: dateRange(doc, stmts), notice: notice(stmts), auto: autoRenewal(clauses) };
-  return runTable(RENEWAL_FIELDS, context, trace);
+  const context: C = { doc, stmts, clauses, linesOf: statementLines(doc), found: {}, bill: billing(doc, stmts), range: dateRange(doc, stmts), notice: notice(stmts), auto: autoRenewal(clauses) };
+  const data = runTable(RENEWAL_FIELDS, context, rec);
+  // A document with no line to read a kind from is `other`, which claims nothing.
+  data.documentKindGuess ??= 'other';
+  return data;
 }

@@ -37,6 +37,9 @@ export function summaryKind(labelKey: string, label = labelKey): SummaryKind | n
 
 export const isSummaryLabel = (key: string) => summaryKind(key) !== null;
 
+/** Where a summary figure was read: its line, and the figure as written there. */
+export interface FigureAt { line: number; raw: string }
+
 export interface Totals {
   subtotal: number | null;
   tax: number | null;
@@ -46,16 +49,21 @@ export interface Totals {
   firstLine: number | null;
   /** The currency a summary line names (`Total (CAD)`). */
   currency: string | null;
+  /** Where each figure was read (a tax summed from several lines: each of them), and the currency's line. */
+  at: { subtotal?: FigureAt; tax?: FigureAt[]; tip?: FigureAt; total?: FigureAt; currency?: FigureAt };
 }
 
 /** `Total Tax`, `Tax total`, `TOTAL GST`: the line that totals the tax lines above it (`IGST @ 18%`, `GST 6%`). */
 const TAXES_TOTAL = new RegExp(String.raw`^(?:total (?:${TAX_WORDS.join('|')}|taxes)(?: amount)?|(?:${TAX_WORDS.join('|')}|taxes) total)$`);
 
 export function extractTotals(doc: Doc, from = 0): Totals {
-  const out: Totals = { subtotal: null, tax: null, tip: null, total: null, firstLine: null, currency: null };
+  const out: Totals = { subtotal: null, tax: null, tip: null, total: null, firstLine: null, currency: null, at: {} };
   let strong: number | null = null;
+  let strongAt: FigureAt | undefined;
   let taxSum = 0, taxLines = 0;
+  const taxAt: FigureAt[] = [];
   let taxesTotal: number | null = null;
+  let taxesTotalAt: FigureAt | undefined;
   let tipAfterTotal = false;
   for (const l of labelledLines(doc)) {
     if (l.line < from) continue;
@@ -69,18 +77,20 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     // A bare `$` is the document's own dollar when it names one (`All amounts are in Canadian dollars`).
     const dollar = last.currency === 'USD' && /^\$/.test(last.raw) && doc.currency && DOLLAR_CODES.has(doc.currency) ? doc.currency : last.currency;
     const code = /\(([A-Z]{3})\)/.exec(l.label)?.[1] ?? dollar;
-    if (kind === 'subtotal') out.subtotal ??= last.value;
-    else if (kind === 'tip') { out.tip ??= last.value; if (out.total !== null) tipAfterTotal = true; }
-    else if (kind === 'tax' && TAXES_TOTAL.test(l.key)) taxesTotal ??= last.value;
-    else if (kind === 'tax') { taxSum += last.value; taxLines++; }
-    else if (kind === 'totalStrong') { strong ??= last.value; if (code) out.currency = code; }
+    const here: FigureAt = { line: l.line, raw: last.raw };
+    const currencyHere = () => { if (code && !out.at.currency) out.at.currency = { line: l.line, raw: /\(([A-Z]{3})\)/.exec(l.label)?.[0] ?? last.raw }; };
+    if (kind === 'subtotal') { if (out.subtotal === null) { out.subtotal = last.value; out.at.subtotal = here; } }
+    else if (kind === 'tip') { if (out.tip === null) { out.tip = last.value; out.at.tip = here; } if (out.total !== null) tipAfterTotal = true; }
+    else if (kind === 'tax' && TAXES_TOTAL.test(l.key)) { if (taxesTotal === null) { taxesTotal = last.value; taxesTotalAt = here; } }
+    else if (kind === 'tax') { taxSum += last.value; taxLines++; taxAt.push(here); }
+    else if (kind === 'totalStrong') { if (strong === null) { strong = last.value; strongAt = here; } if (code) { out.currency = code; out.at.currency = { line: l.line, raw: /\(([A-Z]{3})\)/.exec(l.label)?.[0] ?? last.raw }; } }
     // `Total 60.93` / `Tip: 11.00` / `Total: 71.93`: a total after the tip is what was paid.
-    else if (tipAfterTotal) { out.total = last.value; tipAfterTotal = false; if (code) out.currency ??= code; }
-    else { out.total = out.total ?? last.value; if (code) out.currency ??= code; }
+    else if (tipAfterTotal) { out.total = last.value; out.at.total = here; tipAfterTotal = false; if (code && !out.currency) { out.currency = code; currencyHere(); } }
+    else { if (out.total === null) { out.total = last.value; out.at.total = here; } if (code && !out.currency) { out.currency = code; currencyHere(); } }
   }
   // Several tax lines (GST + PST) add up; one line is itself; a line totalling them (`Total Tax`) is the tax.
-  if (taxesTotal !== null) out.tax = taxesTotal;
-  else if (taxLines > 0) out.tax = Math.round(taxSum * 100) / 100;
-  if (strong !== null) out.total = strong;
+  if (taxesTotal !== null) { out.tax = taxesTotal; out.at.tax = [taxesTotalAt!]; }
+  else if (taxLines > 0) { out.tax = Math.round(taxSum * 100) / 100; out.at.tax = taxAt; }
+  if (strong !== null) { out.total = strong; out.at.total = strongAt; }
   return out;
 }

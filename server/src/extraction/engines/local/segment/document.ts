@@ -9,6 +9,8 @@ export interface Line {
   raw: string;
   text: string;
   indent: number;
+  /** Where `raw` starts in `doc.text` (side-by-side columns read one after the other keep their own place). */
+  at: number;
 }
 
 export interface KeyValue {
@@ -25,6 +27,8 @@ export interface Section {
   heading: string;
   key: string;
   line: number;
+  /** The last line the section can hold: the line before the next section's heading (or the document's last). */
+  end: number;
   /** Bulleted or numbered items, without their markers. */
   items: string[];
   /** Plain lines under the heading, each cleaned. */
@@ -32,7 +36,12 @@ export interface Section {
 }
 
 export interface Doc {
+  /** The document normalised: line ends as `\n`, tabs as four spaces. */
   text: string;
+  /** The offset in the document as sent of each offset of `text` (one more entry: its end). */
+  toSource: (offset: number) => number;
+  /** The document as sent. */
+  source: string;
   lines: Line[];
   kvs: KeyValue[];
   sections: Section[];
@@ -164,7 +173,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
         continue;
       }
       if (!(item !== null && !head.rest && !numberedHead && !kv)) {
-        cur = { heading: trimPunct(head.heading), key: labelKey(head.heading), line: i, items: [], body: head.rest ? [clean(head.rest)] : [] };
+        cur = { heading: trimPunct(head.heading), key: labelKey(head.heading), line: i, end: i, items: [], body: head.rest ? [clean(head.rest)] : [] };
         out.push(cur);
         gap = false;
         lastItemIndent = -1;
@@ -185,7 +194,7 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     }
     if (kv) {
       // A labelled sentence is a one-paragraph section (`Renewal: Lessee may renew ...`).
-      out.push({ heading: kv.label, key: kv.key, line: i, items: [], body: [kv.value, ...kv.continuation] });
+      out.push({ heading: kv.label, key: kv.key, line: i, end: i + kv.continuation.length, items: [], body: [kv.value, ...kv.continuation] });
       cur = null;
       gap = false;
       continue;
@@ -206,6 +215,8 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
     } else cur.body.push(line.text);
     gap = false;
   }
+  // What a section's items and paragraph may have been read from: its heading's line up to the next heading's.
+  out.forEach((sec, k) => { sec.end = Math.max(sec.end, (out[k + 1]?.line ?? lines.length) - 1); });
   return out;
 }
 
@@ -235,23 +246,55 @@ function runs(raw: string): { start: number; end: number; text: string }[] {
  * label/value lists (`Invoice Number      TMS-44102`) stay as they are.
  */
 export function unfoldColumns(rawLines: string[]): string[] {
-  const out: string[] = [];
+  return unfoldPlaced(rawLines.map((raw) => ({ raw, at: 0 }))).map((l) => l.raw);
+}
+
+interface PlacedLine { raw: string; at: number }
+
+/** `unfoldColumns` keeping where each line (or column of a line) starts in the text. */
+function unfoldPlaced(lines: PlacedLine[]): PlacedLine[] {
+  const out: PlacedLine[] = [];
   let i = 0;
-  while (i < rawLines.length) {
-    if (!rawLines[i]!.trim()) { out.push(rawLines[i]!); i++; continue; }
+  while (i < lines.length) {
+    if (!lines[i]!.raw.trim()) { out.push(lines[i]!); i++; continue; }
     let j = i;
-    while (j < rawLines.length && rawLines[j]!.trim()) j++;
-    const block = rawLines.slice(i, j);
-    const split = columnOf(block);
+    while (j < lines.length && lines[j]!.raw.trim()) j++;
+    const block = lines.slice(i, j);
+    const split = columnOf(block.map((l) => l.raw));
     if (split === null) out.push(...block);
     else {
-      out.push(...block.map((l) => l.slice(0, split).trimEnd()).filter((l) => l.trim()));
-      out.push('');
-      out.push(...block.map((l) => l.slice(split)).filter((l) => l.trim()));
+      out.push(...block.map((l) => ({ raw: l.raw.slice(0, split).trimEnd(), at: l.at })).filter((l) => l.raw.trim()));
+      out.push({ raw: '', at: block[block.length - 1]!.at + block[block.length - 1]!.raw.length });
+      out.push(...block.map((l) => ({ raw: l.raw.slice(split), at: l.at + split })).filter((l) => l.raw.trim()));
     }
     i = j;
   }
   return out;
+}
+
+/**
+ * The text with line ends as `\n` and tabs as four spaces, and the offset in the original of each of its offsets:
+ * the engine reads the normalised text, and its evidence points into the text as sent.
+ */
+function normalise(source: string): { text: string; toSource: (offset: number) => number } {
+  if (!/[\r\t]/.test(source)) return { text: source, toSource: (o) => o };
+  const out: string[] = [];
+  const origin: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === '\r') {
+      out.push('\n');
+      origin.push(i);
+      if (source[i + 1] === '\n') i++;
+    } else if (c === '\t') {
+      for (let k = 0; k < 4; k++) { out.push(' '); origin.push(i); }
+    } else {
+      out.push(c);
+      origin.push(i);
+    }
+  }
+  origin.push(source.length);
+  return { text: out.join(''), toSource: (o) => origin[Math.max(0, Math.min(o, origin.length - 1))]! };
 }
 
 function columnOf(block: string[]): number | null {
@@ -274,12 +317,15 @@ function columnOf(block: string[]): number | null {
 }
 
 export function segment(text: string): Doc {
-  const normalised = text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ');
-  const lines: Line[] = unfoldColumns(normalised.split('\n')).map((raw, index) => ({
+  const { text: normalised, toSource } = normalise(text);
+  let offset = 0;
+  const placed = normalised.split('\n').map((raw) => { const l = { raw, at: offset }; offset += raw.length + 1; return l; });
+  const lines: Line[] = unfoldPlaced(placed).map(({ raw, at }, index) => ({
     index,
     raw: raw.replace(/\s+$/, ''),
     text: clean(raw),
     indent: /^\s*/.exec(raw)![0].length,
+    at,
   }));
   const kvs = keyValues(lines);
   const currency = detectCurrency(normalised);
@@ -289,6 +335,8 @@ export function segment(text: string): Doc {
   const year = first ? Number(first.iso.slice(0, 4)) : null;
   return {
     text: normalised,
+    toSource,
+    source: text,
     lines,
     kvs,
     sections: sections(lines, kvs),

@@ -44,3 +44,23 @@ export function sentences(text: string, opts: { splitColons?: boolean } = {}): s
   }
   return out;
 }
+
+/** A sentence and where it stands in the text it was read from. */
+export interface PlacedSentence { text: string; start: number; end: number }
+
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `sentences`, each with its place in `text` (found in order, however the text breaks its lines). */
+export function sentencesIn(text: string, opts: { splitColons?: boolean } = {}): PlacedSentence[] {
+  const out: PlacedSentence[] = [];
+  let cursor = 0;
+  for (const sentence of sentences(text, opts)) {
+    const re = new RegExp(sentence.split(' ').map(escape).join('\\s+'), 'gu');
+    re.lastIndex = cursor;
+    const m = re.exec(text);
+    if (!m) continue;
+    out.push({ text: sentence, start: m.index, end: m.index + m[0].length });
+    cursor = m.index + m[0].length;
+  }
+  return out;
+}

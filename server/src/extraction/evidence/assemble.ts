@@ -1,0 +1,134 @@
+// The one place an answer's evidence is made, whatever the engine: each value's quote placed in the text read (its
+// offsets, and its page and box for a file), the checks run, a calibrated confidence given, and the values under the
+// request's threshold withheld. Single routes, batch items and jobs all come through here (run-item.ts).
+import type { components } from '../../../../generated/openapi.js';
+import type { TextLayout } from '../../documents/text-layout.js';
+import type { JsonSchema } from '../engines/engine.js';
+import { runChecks } from './checks.js';
+import { calibration, confidenceOf, priorLogit } from './confidence.js';
+import { featuresOf, type Features } from './features.js';
+import { foldText, type FoldedText } from './folded-text.js';
+import type { FoundEvidence, FoundEvidenceMap } from './found.js';
+import { integerPointers } from './integers.js';
+import { locateQuote } from './locate-quote.js';
+import { placeSpan } from './placement.js';
+import { fieldOf, leaves, type Leaf } from './pointers.js';
+import { withhold } from './withhold.js';
+
+type Schemas = components['schemas'];
+export type Evidence = Schemas['Evidence'];
+export type WithheldValue = Schemas['WithheldValue'];
+
+export interface AssembleInput {
+  /** `invoice`, ..., `renewal` or `custom`. */
+  kind: string;
+  engine: 'local' | 'anthropic';
+  /** The answer's data, as the engine (and the renewal grounding) left it. */
+  data: unknown;
+  /** The schema `data` meets (for its whole numbers). */
+  schema: JsonSchema;
+  found: FoundEvidenceMap;
+  /** The text read: every offset points into it. */
+  text: string;
+  layout?: TextLayout;
+  /** Values under this confidence are withheld (0: none). */
+  minConfidence: number;
+}
+
+/** A value with everything known of it: for the answer, and for the calibration script's rows. */
+export interface ScoredValue {
+  pointer: string;
+  value: Leaf['value'];
+  features: Features;
+  confidence: number;
+  evidence: Evidence | null;
+}
+
+export interface Assembled {
+  data: unknown;
+  evidence: Record<string, Evidence>;
+  withheld: WithheldValue[];
+  scored: ScoredValue[];
+}
+
+/**
+ * The values that get evidence: every non-null leaf, except on the renewal route, where each grounded member's
+ * `value` is the value (its `sourceQuote` is the member's own proof, not a value) and `documentKindGuess` is plain.
+ */
+function valuesOf(kind: string, data: unknown): Leaf[] {
+  const all = leaves(data);
+  if (kind !== 'renewal') return all;
+  return all.filter((l) => l.pointer === '/documentKindGuess' || /^\/[^/]+\/value$/.test(l.pointer));
+}
+
+/** A top-level member is filled when it holds a value (a list: at least one item). */
+function coverage(kind: string, data: unknown): number {
+  if (!data || typeof data !== 'object') return 0;
+  const members = Object.values(data as Record<string, unknown>).map((v) => (kind === 'renewal' && v && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v));
+  if (members.length === 0) return 0;
+  const filled = members.filter((v) => v !== null && v !== undefined && !(Array.isArray(v) && v.length === 0));
+  return filled.length / members.length;
+}
+
+interface Placed { start: number; end: number; found: FoundEvidence }
+
+/** The span of a value in the text read: the engine's offsets when valid, else its quote located. */
+function place(found: FoundEvidence | undefined, text: string, folded: () => FoldedText): Placed | null {
+  if (!found) return null;
+  const { start, end } = found;
+  if (start !== undefined && end !== undefined) {
+    return Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start < end && end <= text.length ? { start, end, found } : null;
+  }
+  if (found.quote === undefined) return null;
+  const located = locateQuote(text, found.quote, 0, folded());
+  const signals = found.signals.engine === 'anthropic' ? { ...found.signals, how: located?.how ?? 'missing' as const, similarity: located?.similarity ?? 0 } : found.signals;
+  const withSignals = { ...found, signals };
+  return located ? { start: located.start, end: located.end, found: withSignals } : null;
+}
+
+export function assembleEvidence(input: AssembleInput): Assembled {
+  const { kind, engine, text } = input;
+  const data = input.data;
+  const model = calibration().engines[engine];
+  let foldedText: FoldedText | null = null;
+  const folded = () => (foldedText ??= foldText(text));
+  const values = valuesOf(kind, data);
+  const placed = new Map<string, Placed>();
+  for (const leaf of values) {
+    const p = place(input.found[leaf.pointer], text, folded);
+    if (p) placed.set(leaf.pointer, p);
+  }
+  const quotes = new Map([...placed].map(([pointer, p]) => [pointer, text.slice(p.start, p.end)]));
+  const checks = runChecks({ kind, data, quotes, integers: integerPointers(input.schema, data) });
+  const cover = coverage(kind, data);
+  const scored: ScoredValue[] = [];
+  for (const leaf of values) {
+    const p = placed.get(leaf.pointer);
+    const found = p?.found ?? input.found[leaf.pointer];
+    const where = p ? placeSpan(input.layout, p.start, p.end) : null;
+    const finder = found?.signals.engine === 'local' ? found.signals.finder : null;
+    const features = featuresOf({
+      value: leaf.value, found, placed: !!p, checks: checks.get(leaf.pointer), coverage: cover,
+      prior: priorLogit(model, `${kind}:${fieldOf(leaf.pointer)}`, finder),
+      ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
+    });
+    const confidence = confidenceOf(model, features);
+    const evidence: Evidence | null = p
+      ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived }
+      : null;
+    scored.push({ pointer: leaf.pointer, value: leaf.value, features, confidence, evidence });
+  }
+  const below = new Set(scored.filter((s) => s.confidence < input.minConfidence).map((s) => s.pointer));
+  const { data: kept, moved } = withhold(data, below, kind === 'renewal');
+  const evidence: Record<string, Evidence> = {};
+  const withheld: WithheldValue[] = [];
+  for (const s of scored) {
+    if (below.has(s.pointer)) {
+      const { confidence: _c, ...where } = s.evidence ?? { confidence: s.confidence };
+      withheld.push({ path: s.pointer, value: s.value, confidence: s.confidence, ...where });
+    } else if (s.evidence) {
+      evidence[moved.get(s.pointer) ?? s.pointer] = s.evidence;
+    }
+  }
+  return { data: kept, evidence, withheld, scored };
+}
