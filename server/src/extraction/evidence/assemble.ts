@@ -5,7 +5,7 @@ import type { components } from '../../../../generated/openapi.js';
 import type { TextLayout } from '../../documents/text-layout.js';
 import type { JsonSchema } from '../engines/engine.js';
 import { runChecks } from './checks.js';
-import { calibration, confidenceOf, priorLogit } from './confidence.js';
+import { calibration, confidenceOf, priorLogit, type EngineModel } from './confidence.js';
 import { featuresOf, type Features } from './features.js';
 import { foldText, type FoldedText } from './folded-text.js';
 import type { FoundEvidence, FoundEvidenceMap } from './found.js';
@@ -14,6 +14,7 @@ import { locateQuote } from './locate-quote.js';
 import { placeSpan } from './placement.js';
 import { fieldOf, leaves, type Leaf } from './pointers.js';
 import { withhold } from './withhold.js';
+import { latinShare, shapeOf } from './shapes.js';
 
 type Schemas = components['schemas'];
 export type Evidence = Schemas['Evidence'];
@@ -33,12 +34,17 @@ export interface AssembleInput {
   layout?: TextLayout;
   /** Values under this confidence are withheld (0: none). */
   minConfidence: number;
+  /** Another calibration than the fitted one (the calibration script scores with the model it is fitting). */
+  model?: EngineModel;
 }
 
 /** A value with everything known of it: for the answer, and for the calibration script's rows. */
 export interface ScoredValue {
   pointer: string;
   value: Leaf['value'];
+  /** `route:/pointer` with list indices as `*`, and the finder that answered (offline engine), for calibration. */
+  field: string;
+  finder: string | null;
   features: Features;
   confidence: number;
   evidence: Evidence | null;
@@ -101,6 +107,19 @@ export function assembleEvidence(input: AssembleInput): Assembled {
   const quotes = new Map([...placed].map(([pointer, p]) => [pointer, text.slice(p.start, p.end)]));
   const checks = runChecks({ kind, data, quotes, integers: integerPointers(input.schema, data) });
   const cover = coverage(kind, data);
+  const latin = latinShare(text);
+  // The checks a list item's members took part in, shared by every member of the item (its description too).
+  const items = new Map<string, { held: number; failed: number }>();
+  const itemOf = (pointer: string) => /^(.*\/\d+)\/[^/]+$/.exec(pointer)?.[1];
+  for (const [pointer, tally] of checks) {
+    const item = itemOf(pointer);
+    if (!item) continue;
+    const t = items.get(item) ?? { held: 0, failed: 0 };
+    items.set(item, { held: Math.max(t.held, tally.held), failed: Math.max(t.failed, tally.failed) });
+  }
+  const answer = { held: [...checks.values()].reduce((n, t) => n + t.held, 0), failed: [...checks.values()].reduce((n, t) => n + t.failed, 0) };
+  const membersOf = new Map<string, number>();
+  for (const leaf of values) { const item = itemOf(leaf.pointer); if (item) membersOf.set(item, (membersOf.get(item) ?? 0) + 1); }
   const scored: ScoredValue[] = [];
   for (const leaf of values) {
     const p = placed.get(leaf.pointer);
@@ -108,15 +127,17 @@ export function assembleEvidence(input: AssembleInput): Assembled {
     const where = p ? placeSpan(input.layout, p.start, p.end) : null;
     const finder = found?.signals.engine === 'local' ? found.signals.finder : null;
     const features = featuresOf({
-      value: leaf.value, found, placed: !!p, checks: checks.get(leaf.pointer), coverage: cover,
-      prior: priorLogit(model, `${kind}:${fieldOf(leaf.pointer)}`, finder),
+      value: leaf.value, found, placed: !!p, checks: checks.get(leaf.pointer), coverage: cover, latin, shape: shapeOf(leaf.pointer, leaf.value),
+      ...(itemOf(leaf.pointer) && items.has(itemOf(leaf.pointer)!) ? { item: items.get(itemOf(leaf.pointer)!)! } : {}),
+      ...(itemOf(leaf.pointer) ? { itemMembers: membersOf.get(itemOf(leaf.pointer)!) ?? 0 } : {}), answer,
+      prior: priorLogit(input.model ?? model, `${kind}:${fieldOf(leaf.pointer)}`, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
-    const confidence = confidenceOf(model, features);
+    const confidence = confidenceOf(input.model ?? model, features);
     const evidence: Evidence | null = p
       ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived }
       : null;
-    scored.push({ pointer: leaf.pointer, value: leaf.value, features, confidence, evidence });
+    scored.push({ pointer: leaf.pointer, value: leaf.value, field: `${kind}:${fieldOf(leaf.pointer)}`, finder, features, confidence, evidence });
   }
   const below = new Set(scored.filter((s) => s.confidence < input.minConfidence).map((s) => s.pointer));
   const { data: kept, moved } = withhold(data, below, kind === 'renewal');

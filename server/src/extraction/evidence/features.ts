@@ -3,6 +3,7 @@
 // service at answer time and by the calibration script (scripts/calibrate.ts) when it fits the weights.
 import type { CheckTally } from './checks.js';
 import type { FoundEvidence } from './found.js';
+import type { Shape } from './shapes.js';
 
 export type Features = Record<string, number>;
 
@@ -28,6 +29,16 @@ export interface FeatureInput {
   prior: number;
   /** Share of the route's fields the answer filled (a document the rules barely read is an unfamiliar one). */
   coverage: number;
+  /** The value's own shape (shapes.ts). */
+  shape: Shape;
+  /** Share of the document's letters in Latin script. */
+  latin: number;
+  /** The value is a member of a list item, and the item's checks (amounts that multiply out) failed or held. */
+  item?: CheckTally;
+  /** Members of its list item that hold a value, and items in its list (for list members). */
+  itemMembers?: number;
+  /** Checks over the whole answer that held and failed: a document whose figures reconcile was read well. */
+  answer: CheckTally;
 }
 
 export function featuresOf(input: FeatureInput): Features {
@@ -49,5 +60,15 @@ export function featuresOf(input: FeatureInput): Features {
   f.checks_failed = Math.min(2, checks?.failed ?? 0);
   f.ocr_doubt = input.ocrConfidence === undefined ? 0 : 1 - input.ocrConfidence;
   f.coverage = input.coverage;
+  f.non_latin = 1 - input.latin;
+  const sh = input.shape;
+  if (sh.codeWithoutFigure) f.code_without_figure = 1;
+  if (sh.wordsAsFigures) f.words_as_figures = 1;
+  if (sh.textWithFigures) f.text_with_figures = 1;
+  if (sh.headingSwallowed) f.heading_swallowed = 1;
+  if (input.item) { f.item_held = Math.min(2, input.item.held); f.item_failed = Math.min(2, input.item.failed); }
+  if (input.itemMembers !== undefined) f.sparse_item = input.itemMembers <= 1 ? 1 : 0;
+  f.answer_held = input.answer.held > 0 ? 1 : 0;
+  f.answer_failed = input.answer.failed > 0 ? 1 : 0;
   return f;
 }

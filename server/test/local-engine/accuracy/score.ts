@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { extractCustom, extractFixed } from '../../../src/extraction/engines/local/index.js';
 import type { FixedKind, JsonSchema } from '../../../src/extraction/engines/engine.js';
+import { escapeStep } from '../../../src/extraction/evidence/pointers.js';
 
 type Json = unknown;
 export interface Counts { tp: number; fp: number; fn: number }
@@ -104,6 +105,46 @@ export function compare(want: Json, gotRaw: Json, key = '', path = ''): Comparis
   else { r.fn += 1; r.fp += 1; r.misses.push(`${path}: want ${JSON.stringify(want)}, got ${JSON.stringify(got).slice(0, 80)}`); }
   return r;
 }
+
+/**
+ * Each non-null value of an answer judged right or wrong by the same rules as `compare` (list items paired by best
+ * match), by its JSON Pointer in the answer (a renewal member's value at `/member/value`): what confidence is scored
+ * against.
+ */
+export function judgeLeaves(want: Json, gotRaw: Json, key = '', pointer = '', out = new Map<string, boolean>()): Map<string, boolean> {
+  const wrapped = gotRaw && typeof gotRaw === 'object' && !Array.isArray(gotRaw) && 'value' in gotRaw && 'sourceQuote' in gotRaw;
+  const at = wrapped ? `${pointer}/value` : pointer;
+  const got = unwrap(gotRaw);
+  const allWrong = (v: Json, p: string) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) v.forEach((x, i) => allWrong(x, `${p}/${i}`));
+    else if (typeof v === 'object') for (const [k, x] of Object.entries(v as object)) allWrong(unwrapAt(x, `${p}/${escapeStep(k)}`).v, unwrapAt(x, `${p}/${escapeStep(k)}`).p);
+    else out.set(p, false);
+  };
+  if (isEmpty(want)) { allWrong(got, at); return out; }
+  if (Array.isArray(want)) {
+    const pool = (Array.isArray(got) ? got : []).map((g, j) => ({ g, j }));
+    if (!Array.isArray(got)) allWrong(got, at);
+    want.forEach((w: Json) => {
+      let best = -1, bestScore = 0;
+      pool.forEach(({ g }, k) => { const sc = similarity(key, w, g); if (sc > bestScore) { bestScore = sc; best = k; } });
+      const threshold = typeof w === 'object' ? 0.34 : 0.7;
+      if (best >= 0 && bestScore >= threshold) { const { g, j } = pool.splice(best, 1)[0]!; judgeLeaves(w, g, key, `${at}/${j}`, out); }
+    });
+    for (const { g, j } of pool) allWrong(g, `${at}/${j}`);
+    return out;
+  }
+  if (typeof want === 'object') {
+    const g = (got && typeof got === 'object' && !Array.isArray(got) ? got : {}) as Record<string, Json>;
+    for (const k of Object.keys(g)) if (!(k in (want as object))) allWrong(g[k], `${at}/${escapeStep(k)}`);
+    for (const k of Object.keys(want as object)) judgeLeaves((want as Record<string, Json>)[k], g[k], k, `${at}/${escapeStep(k)}`, out);
+    return out;
+  }
+  if (!isEmpty(got)) out.set(at, sameScalar(key, want, got));
+  return out;
+}
+
+const unwrapAt = (v: Json, p: string) => (v && typeof v === 'object' && !Array.isArray(v) && 'value' in v && 'sourceQuote' in v ? { v: (v as { value: Json }).value, p: `${p}/value` } : { v, p });
 
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 /** Renewal quotes returned, and how many of them are found in the document. */
