@@ -45,7 +45,7 @@ function withPriors(of: Row[], from: Row[]): { x: Record<string, number>; y: num
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** L2-regularised logistic regression by Newton's method (the bias is not penalised). */
-function fit(data: { x: Record<string, number>; y: number }[], lambda = 1): Record<string, number> {
+function fit(data: { x: Record<string, number>; y: number }[], lambda = Number(process.env.CAL_LAMBDA ?? 1)): Record<string, number> {
   const names = [...new Set(data.flatMap((d) => Object.keys(d.x)))].sort();
   const n = names.length;
   let w = new Array<number>(n).fill(0);

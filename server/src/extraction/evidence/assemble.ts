@@ -78,6 +78,21 @@ function coverage(kind: string, data: unknown): number {
 
 interface Placed { start: number; end: number; found: FoundEvidence }
 
+/**
+ * Whether a list of billed lines (`lineItems`, `items`) adds up to the answer's subtotal, or to its total when there is
+ * no subtotal and no tax; null when there is nothing to add up to.
+ */
+function listReconciles(data: unknown): boolean | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const list = (Array.isArray(d.lineItems) ? d.lineItems : Array.isArray(d.items) ? d.items : null) as Record<string, unknown>[] | null;
+  if (!list || list.length === 0) return null;
+  const target = typeof d.subtotal === 'number' ? d.subtotal : typeof d.total === 'number' && d.tax == null ? d.total : null;
+  if (target === null) return null;
+  const sum = list.reduce((s, i) => s + (typeof i?.amount === 'number' ? i.amount : 0), 0);
+  return Math.abs(sum - target) <= Math.max(0.02, Math.abs(target) * 0.001);
+}
+
 /** The span of a value in the text read: the engine's offsets when valid, else its quote located. */
 function place(found: FoundEvidence | undefined, text: string, folded: () => FoldedText): Placed | null {
   if (!found) return null;
@@ -119,7 +134,15 @@ export function assembleEvidence(input: AssembleInput): Assembled {
   }
   const answer = { held: [...checks.values()].reduce((n, t) => n + t.held, 0), failed: [...checks.values()].reduce((n, t) => n + t.failed, 0) };
   const membersOf = new Map<string, number>();
-  for (const leaf of values) { const item = itemOf(leaf.pointer); if (item) membersOf.set(item, (membersOf.get(item) ?? 0) + 1); }
+  const smelly = new Set<string>();
+  for (const leaf of values) {
+    const item = itemOf(leaf.pointer);
+    if (!item) continue;
+    membersOf.set(item, (membersOf.get(item) ?? 0) + 1);
+    const sh = shapeOf(leaf.pointer, leaf.value);
+    if (sh.textWithFigures || sh.wordsAsFigures || sh.codeWithoutFigure || sh.headingSwallowed) smelly.add(item);
+  }
+  const reconciles = listReconciles(data);
   const scored: ScoredValue[] = [];
   for (const leaf of values) {
     const p = placed.get(leaf.pointer);
@@ -129,7 +152,8 @@ export function assembleEvidence(input: AssembleInput): Assembled {
     const features = featuresOf({
       value: leaf.value, found, placed: !!p, checks: checks.get(leaf.pointer), coverage: cover, latin, shape: shapeOf(leaf.pointer, leaf.value),
       ...(itemOf(leaf.pointer) && items.has(itemOf(leaf.pointer)!) ? { item: items.get(itemOf(leaf.pointer)!)! } : {}),
-      ...(itemOf(leaf.pointer) ? { itemMembers: membersOf.get(itemOf(leaf.pointer)!) ?? 0 } : {}), answer,
+      ...(itemOf(leaf.pointer) ? { itemMembers: membersOf.get(itemOf(leaf.pointer)!) ?? 0, itemSmell: smelly.has(itemOf(leaf.pointer)!) } : {}), answer,
+      ...(reconciles !== null && /^\/(?:lineItems|items)\/\d+\//.test(leaf.pointer) ? { listReconciles: reconciles } : {}),
       prior: priorLogit(input.model ?? model, `${kind}:${fieldOf(leaf.pointer)}`, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
@@ -139,7 +163,9 @@ export function assembleEvidence(input: AssembleInput): Assembled {
       : null;
     scored.push({ pointer: leaf.pointer, value: leaf.value, field: `${kind}:${fieldOf(leaf.pointer)}`, finder, features, confidence, evidence });
   }
-  const below = new Set(scored.filter((s) => s.confidence < input.minConfidence).map((s) => s.pointer));
+  // The renewal's kind of document is a classification every answer holds (the contract and the stored record require
+  // one): its confidence is reported, never withheld.
+  const below = new Set(scored.filter((s) => s.confidence < input.minConfidence && s.pointer !== '/documentKindGuess').map((s) => s.pointer));
   const { data: kept, moved } = withhold(data, below, kind === 'renewal');
   const evidence: Record<string, Evidence> = {};
   const withheld: WithheldValue[] = [];

@@ -37,6 +37,10 @@ export interface FeatureInput {
   item?: CheckTally;
   /** Members of its list item that hold a value, and items in its list (for list members). */
   itemMembers?: number;
+  /** A member of its list item has a shape that says it was misread (a description holding the row's figures). */
+  itemSmell?: boolean;
+  /** For a member of a list of billed lines: whether the lines' amounts add up to the subtotal (or total). */
+  listReconciles?: boolean;
   /** Checks over the whole answer that held and failed: a document whose figures reconcile was read well. */
   answer: CheckTally;
 }
@@ -68,6 +72,8 @@ export function featuresOf(input: FeatureInput): Features {
   if (sh.headingSwallowed) f.heading_swallowed = 1;
   if (input.item) { f.item_held = Math.min(2, input.item.held); f.item_failed = Math.min(2, input.item.failed); }
   if (input.itemMembers !== undefined) f.sparse_item = input.itemMembers <= 1 ? 1 : 0;
+  if (input.itemSmell) f.item_smell = 1;
+  if (input.listReconciles !== undefined) f[input.listReconciles ? 'list_reconciles' : 'list_unreconciled'] = 1;
   f.answer_held = input.answer.held > 0 ? 1 : 0;
   f.answer_failed = input.answer.failed > 0 ? 1 : 0;
   return f;

@@ -16,22 +16,21 @@ export interface FoldedText {
   origin: Int32Array;
 }
 
-/** One code point folded: what it stands for when matching. */
-function foldPoint(cp: string): string {
-  const mapped = PUNCTUATION[cp] ?? cp;
-  // Combining marks are kept (NFKC composes `e` + U+0301 into `é`, which then matches a precomposed `é`).
+/** One grapheme (a letter with its combining marks) folded: what it stands for when matching. */
+function foldGrapheme(g: string): string {
+  const mapped = PUNCTUATION[g] ?? g;
+  // NFKC composes `e` + U+0301 into `é`, which then matches a precomposed `é`.
   return mapped.normalize('NFKC').toLowerCase();
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 export function foldText(original: string): FoldedText {
   const out: string[] = [];
   const origin: number[] = [];
   let pendingSpace = -1;
-  let i = 0;
-  for (const cp of original) {
-    const at = i;
-    i += cp.length;
-    if (/\s/u.test(cp) || PUNCTUATION[cp] === ' ') {
+  for (const { segment: cp, index: at } of graphemes.segment(original)) {
+    if (/^\s+$/u.test(cp) || PUNCTUATION[cp] === ' ') {
       // Whitespace is one space, and none at the start.
       if (out.length > 0 && pendingSpace < 0) pendingSpace = at;
       continue;
@@ -41,7 +40,7 @@ export function foldText(original: string): FoldedText {
       origin.push(pendingSpace);
       pendingSpace = -1;
     }
-    const f = foldPoint(cp);
+    const f = foldGrapheme(cp);
     for (let k = 0; k < f.length; k++) {
       out.push(f[k]!);
       origin.push(at);
@@ -57,16 +56,12 @@ export function foldQuote(quote: string): string {
 }
 
 /**
- * The original offsets `[start, end)` of a folded match `[from, to)`: from the first code unit's origin to just past
- * the last one's original code point.
+ * The original offsets `[start, end)` of a folded match `[from, to)`: from the first code unit's origin to the end of
+ * the grapheme the last one came from.
  */
 export function originalSpan(folded: FoldedText, original: string, from: number, to: number): { start: number; end: number } {
   const start = folded.origin[from]!;
-  const lastOrigin = folded.origin[to - 1]!;
-  const cp = original.codePointAt(lastOrigin)!;
-  const end = lastOrigin + (cp > 0xffff ? 2 : 1);
-  // A combining mark that follows the last character belongs to it.
-  let e = end;
-  while (e < original.length && /\p{M}/u.test(String.fromCodePoint(original.codePointAt(e)!))) e += original.codePointAt(e)! > 0xffff ? 2 : 1;
-  return { start, end: e };
+  const last = folded.origin[to - 1]!;
+  const grapheme = graphemes.segment(original.slice(last, last + 32))[Symbol.iterator]().next().value!.segment;
+  return { start, end: last + grapheme.length };
 }
