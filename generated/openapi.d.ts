@@ -852,7 +852,8 @@ export interface components {
          *     - `upcoming`: the deadline is more than 30 days away;
          *     - `window_closing`: the deadline is today or within the next 30 days;
          *     - `deadline_passed`: the deadline is before today;
-         *     - `needs_review`: no deadline can be computed (no renewal date, or no notice period that can be read);
+         *     - `needs_review`: no deadline can be computed: no renewal date, no notice period that can be read, or one of them out
+         *     of range (a renewal date outside 1900-2199, a notice period over 3 years; `deadlineUnknownReason` says which);
          *     - `cancelled`: marked cancelled by hand (`PATCH` with `cancelled: true`); the deadline is still shown.
          * @enum {string}
          */
@@ -861,7 +862,7 @@ export interface components {
          * @description Why a vendor renewal has no cancellation deadline.
          * @enum {string}
          */
-        DeadlineUnknownReason: "no_renewal_date" | "no_notice_period";
+        DeadlineUnknownReason: "no_renewal_date" | "no_notice_period" | "renewal_date_out_of_range" | "notice_period_out_of_range";
         /**
          * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
          *     `400 invalid_request`.
@@ -1273,11 +1274,17 @@ export interface components {
         /** @description A count from 0 to 100,000. */
         OverrideCount: number;
         /**
+         * Format: date
+         * @description A calendar date from 1900-01-01 to 2199-12-31: the window of every date a renewal counts from. Another date is
+         *     `400` (`0100-01-01` is a typing error, not a renewal).
+         */
+        OverrideDate: string;
+        /**
          * @description A non-negative amount of money.
          * @example 1249.5
          */
         OverrideMoney: number;
-        /** @description A notice period from 0 to 3,660 days. */
+        /** @description A notice period from 0 to 1,095 days (3 years), the bound of every notice period a renewal counts from. */
         OverrideNoticeDays: number;
         /**
          * @description A plan that is sold through checkout.
@@ -1694,9 +1701,12 @@ export interface components {
             /** @description Whether the subscription renews by itself unless cancelled. */
             autoRenewal: components["schemas"]["RenewalTermBoolean"];
         };
-        /** @description The request body of a vendor renewal update: overrides, cancellation, or both. An empty update changes nothing. */
+        /**
+         * @description The request body of a vendor renewal update: overrides, cancellation, or both. An update that names nothing to
+         *     change (`{}`, `{"overrides": {}}`) is `400`, as is any member or term it does not take.
+         */
         RenewalUpdate: {
-            /** @description Terms to set or clear by hand. The extracted values are kept and still shown. */
+            /** @description Terms to set or clear by hand (at least one). The extracted values are kept and still shown. */
             overrides?: components["schemas"]["TermOverrides"];
             /** @description `true` marks the renewal cancelled (status `cancelled`); `false` takes the mark back. */
             cancelled?: boolean;
@@ -1775,7 +1785,8 @@ export interface components {
         };
         /**
          * @description Terms to set by hand. A member set to an object sets the override; set to `null`, it removes the override. Another
-         *     member name is `400` (a misspelt term is never ignored).
+         *     member name is `400` (a misspelt term is never ignored). Dates and notice periods are held to the same bounds as
+         *     the values read from documents: years 1900 to 2199, notice periods of at most 3 years.
          */
         TermOverrides: {
             /** @description The amount billed each billing period. */
@@ -1798,22 +1809,25 @@ export interface components {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["OverrideCount"] | null;
             } | null;
-            /** @description The date the current term ends. */
+            /** @description The date the current term ends (1900-01-01 to 2199-12-31). */
             contractEndDate?: {
                 /** @description The value to use instead of what the documents say. */
-                value: string | null;
+                value: components["schemas"]["OverrideDate"] | null;
             } | null;
-            /** @description The date the subscription renews. */
+            /** @description The date the subscription renews (1900-01-01 to 2199-12-31). */
             renewalDate?: {
                 /** @description The value to use instead of what the documents say. */
-                value: string | null;
+                value: components["schemas"]["OverrideDate"] | null;
             } | null;
-            /** @description The notice period in days. */
+            /** @description The notice period in days, at most 1,095 (3 years). */
             noticePeriodDays?: {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["OverrideNoticeDays"] | null;
             } | null;
-            /** @description The notice phrase; a period in months (`3 months`) is read from it when `noticePeriodDays` is `null`. */
+            /**
+             * @description The notice phrase; a period in months (`3 months`) is read from it when `noticePeriodDays` is `null`. A phrase
+             *     that states a period over 3 years (`9999 months`) is `400`.
+             */
             noticePeriodText?: {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["NoticeText"] | null;
@@ -1970,7 +1984,7 @@ export interface components {
             product: string | null;
             /** @description The latest known terms, each with its source. */
             terms: components["schemas"]["RenewalTerms"];
-            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            /** @description The notice period counted back from the renewal date; `null` when none can be read or it is out of range. */
             noticePeriod: components["schemas"]["NoticePeriod"] | null;
             /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
             cancellationDeadline: string | null;
@@ -2002,7 +2016,7 @@ export interface components {
             product: string | null;
             /** @description The latest known terms, each with its source. */
             terms: components["schemas"]["RenewalTerms"];
-            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            /** @description The notice period counted back from the renewal date; `null` when none can be read or it is out of range. */
             noticePeriod: components["schemas"]["NoticePeriod"] | null;
             /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
             cancellationDeadline: string | null;
