@@ -1351,17 +1351,22 @@ export interface components {
         /** @description The details of `too_many_requests`. */
         RateLimitDetails: {
             /**
-             * @description `rate_limit` for the plan's requests per minute; `heu_bucket` when this month's HEU are used up.
+             * @description `rate_limit` for the plan's requests per minute; `heu_bucket` when this month's HEU are used up (settled usage
+             *     reached the limit); `heu_in_flight` when what is left of the bucket is reserved by the account's requests still
+             *     running: they settle at most to what they reserved, usually less, so retrying after `Retry-After` (1 to 30 s) may
+             *     succeed.
              * @enum {string}
              */
-            reason: "rate_limit" | "heu_bucket";
+            reason: "rate_limit" | "heu_bucket" | "heu_in_flight";
             /** @description The limit that was reached: requests per minute, or HEU per month. */
             limit: components["schemas"]["Count"];
             /**
              * Format: date-time
-             * @description When the limit resets (RFC 3339, UTC).
+             * @description When the limit resets (RFC 3339, UTC); for `heu_in_flight`, when to retry (now plus `Retry-After`).
              */
             resetAt: string;
+            /** @description `heu_in_flight` only: the HEU reserved by the account's requests still running. */
+            inFlightHeu?: components["schemas"]["Count"];
         };
         /**
          * @description How the text an extraction read was obtained.
@@ -2564,7 +2569,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -2707,7 +2712,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -2850,7 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -2993,7 +2998,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3136,7 +3141,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3279,7 +3284,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3422,7 +3427,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3574,7 +3579,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
