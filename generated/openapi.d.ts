@@ -643,7 +643,7 @@ export interface components {
             /** @description For `renewal` items only: the stored document record. */
             document?: components["schemas"]["StoredDocument"];
         };
-        /** @description A batch item extracted with one of the fixed routes. */
+        /** @description A batch item extracted with one of the fixed routes. It takes no `model` of its own (`400`): see `BatchRequest`. */
         BatchKindItem: {
             /** @description Your id for the item, unique within the batch; the answer uses it. */
             id: string;
@@ -654,7 +654,10 @@ export interface components {
         };
         /** @description The request body of a batch extraction. */
         BatchRequest: {
-            /** @description 1 to 20 items with unique ids. Duplicate ids refuse the whole call with `400 invalid_request`. */
+            /**
+             * @description 1 to 20 items with unique ids. Duplicate ids, or a `model` named on an item (`/body/items/N/model`), refuse the
+             *     whole call with `400 invalid_request` before anything runs.
+             */
             items: components["schemas"]["BatchItem"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
@@ -662,7 +665,7 @@ export interface components {
              */
             model?: string;
         };
-        /** @description A batch item extracted with a schema of your own. */
+        /** @description A batch item extracted with a schema of your own. It takes no `model` of its own (`400`): see `BatchRequest`. */
         BatchSchemaItem: {
             /** @description Your id for the item, unique within the batch; the answer uses it. */
             id: string;
