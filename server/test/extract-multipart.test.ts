@@ -150,8 +150,8 @@ describe('multipart/form-data on the single-document routes', () => {
         const tail = ' --></body></html>';
         return new TextEncoder().encode(head + 'x'.repeat(size - head.length - tail.length) + tail);
       };
-      const asJson = (bytes: Uint8Array) => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { content: Buffer.from(bytes).toString('base64'), mediaType: 'text/html', filename: 'invoice.html' } } });
-      const asForm = (bytes: Uint8Array) => post('invoice', formOf(new Blob([bytes], { type: 'text/html' }), 'invoice.html'));
+      const asJson = (bytes: Uint8Array<ArrayBuffer>) => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { content: Buffer.from(bytes).toString('base64'), mediaType: 'text/html', filename: 'invoice.html' } } });
+      const asForm = (bytes: Uint8Array<ArrayBuffer>) => post('invoice', formOf(new Blob([bytes], { type: 'text/html' }), 'invoice.html'));
 
       it.each([['multipart', asForm], ['JSON', asJson]] as const)('exactly 10,485,760 bytes as %s: 200', async (_way, send) => {
         const bytes = htmlOf(LIMIT);
