@@ -116,7 +116,7 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
     } finally {
       await s.close();
     }
-  });
+  }, 90_000);
 
   it('runs a request on a short bucket with the HEU left, its max_tokens sized to them, so heuUsed never passes heuLimit', async () => {
     // Issue 18 measured 20 HEU used on a 5 HEU plan: nothing bounded the output. Here the model writes all it may.
