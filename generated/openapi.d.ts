@@ -651,7 +651,7 @@ export interface components {
             /** @description For `renewal` items only: the stored document record. */
             document?: components["schemas"]["StoredDocument"];
         };
-        /** @description A batch item extracted with one of the fixed routes. */
+        /** @description A batch item extracted with one of the fixed routes. It takes no `model` of its own (`400`): see `BatchRequest`. */
         BatchKindItem: {
             /** @description Your id for the item, unique within the batch; the answer uses it. */
             id: string;
@@ -662,7 +662,10 @@ export interface components {
         };
         /** @description The request body of a batch extraction. */
         BatchRequest: {
-            /** @description 1 to 20 items with unique ids. Duplicate ids refuse the whole call with `400 invalid_request`. */
+            /**
+             * @description 1 to 20 items with unique ids. Duplicate ids, or a `model` named on an item (`/body/items/N/model`), refuse the
+             *     whole call with `400 invalid_request` before anything runs.
+             */
             items: components["schemas"]["BatchItem"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
@@ -681,7 +684,7 @@ export interface components {
              */
             returnText?: boolean;
         };
-        /** @description A batch item extracted with a schema of your own. */
+        /** @description A batch item extracted with a schema of your own. It takes no `model` of its own (`400`): see `BatchRequest`. */
         BatchSchemaItem: {
             /** @description Your id for the item, unique within the batch; the answer uses it. */
             id: string;
@@ -922,7 +925,8 @@ export interface components {
          *     - `upcoming`: the deadline is more than 30 days away;
          *     - `window_closing`: the deadline is today or within the next 30 days;
          *     - `deadline_passed`: the deadline is before today;
-         *     - `needs_review`: no deadline can be computed (no renewal date, or no notice period that can be read);
+         *     - `needs_review`: no deadline can be computed: no renewal date, no notice period that can be read, or one of them out
+         *     of range (a renewal date outside 1900-2199, a notice period over 3 years; `deadlineUnknownReason` says which);
          *     - `cancelled`: marked cancelled by hand (`PATCH` with `cancelled: true`); the deadline is still shown.
          * @enum {string}
          */
@@ -931,7 +935,7 @@ export interface components {
          * @description Why a vendor renewal has no cancellation deadline.
          * @enum {string}
          */
-        DeadlineUnknownReason: "no_renewal_date" | "no_notice_period";
+        DeadlineUnknownReason: "no_renewal_date" | "no_notice_period" | "renewal_date_out_of_range" | "notice_period_out_of_range";
         /**
          * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
          *     `400 invalid_request`.
@@ -1430,11 +1434,17 @@ export interface components {
         /** @description A count from 0 to 100,000. */
         OverrideCount: number;
         /**
+         * Format: date
+         * @description A calendar date from 1900-01-01 to 2199-12-31: the window of every date a renewal counts from. Another date is
+         *     `400` (`0100-01-01` is a typing error, not a renewal).
+         */
+        OverrideDate: string;
+        /**
          * @description A non-negative amount of money.
          * @example 1249.5
          */
         OverrideMoney: number;
-        /** @description A notice period from 0 to 3,660 days. */
+        /** @description A notice period from 0 to 1,095 days (3 years), the bound of every notice period a renewal counts from. */
         OverrideNoticeDays: number;
         /**
          * @description A plan that is sold through checkout.
@@ -1501,17 +1511,22 @@ export interface components {
         /** @description The details of `too_many_requests`. */
         RateLimitDetails: {
             /**
-             * @description `rate_limit` for the plan's requests per minute; `heu_bucket` when this month's HEU are used up.
+             * @description `rate_limit` for the plan's requests per minute; `heu_bucket` when this month's HEU are used up (settled usage
+             *     reached the limit); `heu_in_flight` when what is left of the bucket is reserved by the account's requests still
+             *     running: they settle at most to what they reserved, usually less, so retrying after `Retry-After` (1 to 30 s) may
+             *     succeed.
              * @enum {string}
              */
-            reason: "rate_limit" | "heu_bucket";
+            reason: "rate_limit" | "heu_bucket" | "heu_in_flight";
             /** @description The limit that was reached: requests per minute, or HEU per month. */
             limit: components["schemas"]["Count"];
             /**
              * Format: date-time
-             * @description When the limit resets (RFC 3339, UTC).
+             * @description When the limit resets (RFC 3339, UTC); for `heu_in_flight`, when to retry (now plus `Retry-After`).
              */
             resetAt: string;
+            /** @description `heu_in_flight` only: the HEU reserved by the account's requests still running. */
+            inFlightHeu?: components["schemas"]["Count"];
         };
         /**
          * @description How the text an extraction read was obtained.
@@ -1871,9 +1886,12 @@ export interface components {
             /** @description Whether the subscription renews by itself unless cancelled. */
             autoRenewal: components["schemas"]["RenewalTermBoolean"];
         };
-        /** @description The request body of a vendor renewal update: overrides, cancellation, or both. An empty update changes nothing. */
+        /**
+         * @description The request body of a vendor renewal update: overrides, cancellation, or both. An update that names nothing to
+         *     change (`{}`, `{"overrides": {}}`) is `400`, as is any member or term it does not take.
+         */
         RenewalUpdate: {
-            /** @description Terms to set or clear by hand. The extracted values are kept and still shown. */
+            /** @description Terms to set or clear by hand (at least one). The extracted values are kept and still shown. */
             overrides?: components["schemas"]["TermOverrides"];
             /** @description `true` marks the renewal cancelled (status `cancelled`); `false` takes the mark back. */
             cancelled?: boolean;
@@ -1952,7 +1970,8 @@ export interface components {
         };
         /**
          * @description Terms to set by hand. A member set to an object sets the override; set to `null`, it removes the override. Another
-         *     member name is `400` (a misspelt term is never ignored).
+         *     member name is `400` (a misspelt term is never ignored). Dates and notice periods are held to the same bounds as
+         *     the values read from documents: years 1900 to 2199, notice periods of at most 3 years.
          */
         TermOverrides: {
             /** @description The amount billed each billing period. */
@@ -1975,22 +1994,25 @@ export interface components {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["OverrideCount"] | null;
             } | null;
-            /** @description The date the current term ends. */
+            /** @description The date the current term ends (1900-01-01 to 2199-12-31). */
             contractEndDate?: {
                 /** @description The value to use instead of what the documents say. */
-                value: string | null;
+                value: components["schemas"]["OverrideDate"] | null;
             } | null;
-            /** @description The date the subscription renews. */
+            /** @description The date the subscription renews (1900-01-01 to 2199-12-31). */
             renewalDate?: {
                 /** @description The value to use instead of what the documents say. */
-                value: string | null;
+                value: components["schemas"]["OverrideDate"] | null;
             } | null;
-            /** @description The notice period in days. */
+            /** @description The notice period in days, at most 1,095 (3 years). */
             noticePeriodDays?: {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["OverrideNoticeDays"] | null;
             } | null;
-            /** @description The notice phrase; a period in months (`3 months`) is read from it when `noticePeriodDays` is `null`. */
+            /**
+             * @description The notice phrase; a period in months (`3 months`) is read from it when `noticePeriodDays` is `null`. A phrase
+             *     that states a period over 3 years (`9999 months`) is `400`.
+             */
             noticePeriodText?: {
                 /** @description The value to use instead of what the documents say. */
                 value: components["schemas"]["NoticeText"] | null;
@@ -2147,7 +2169,7 @@ export interface components {
             product: string | null;
             /** @description The latest known terms, each with its source. */
             terms: components["schemas"]["RenewalTerms"];
-            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            /** @description The notice period counted back from the renewal date; `null` when none can be read or it is out of range. */
             noticePeriod: components["schemas"]["NoticePeriod"] | null;
             /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
             cancellationDeadline: string | null;
@@ -2179,7 +2201,7 @@ export interface components {
             product: string | null;
             /** @description The latest known terms, each with its source. */
             terms: components["schemas"]["RenewalTerms"];
-            /** @description The notice period counted back from the renewal date; `null` when none can be read. */
+            /** @description The notice period counted back from the renewal date; `null` when none can be read or it is out of range. */
             noticePeriod: components["schemas"]["NoticePeriod"] | null;
             /** @description The last day to cancel: the renewal date minus the notice period (UTC calendar date). */
             cancellationDeadline: string | null;
@@ -2751,7 +2773,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -2894,7 +2916,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3037,7 +3059,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3180,7 +3202,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3323,7 +3345,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3466,7 +3488,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3609,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
@@ -3761,7 +3783,7 @@ export interface operations {
                     "application/json": components["schemas"]["OutputTooLargeBody"];
                 };
             };
-            /** @description 429: the plan's request rate was reached, or this month's HEU are used up. */
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */

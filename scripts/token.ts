@@ -1,12 +1,17 @@
 // Prints a dashboard token for an account, signed with the configured secret (last line of stdout).
-//   npm run token -- --account ID [--ttl SECONDS]
+//   npm run token -- --account ID [--ttl SECONDS]     (default 12 hours, at most 24: the service refuses longer ones)
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config/config.js';
-import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
+import { MAX_TOKEN_LIFETIME_S, mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 
 const { values } = parseArgs({ options: { account: { type: 'string' }, ttl: { type: 'string' } } });
 if (!values.account) {
   process.stderr.write('usage: npm run token -- --account ID [--ttl SECONDS]\n');
+  process.exit(2);
+}
+const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
+if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0 && ttl <= MAX_TOKEN_LIFETIME_S)) {
+  process.stderr.write(`--ttl must be 1 to ${MAX_TOKEN_LIFETIME_S} seconds (24 hours): the service refuses tokens that last longer.\n`);
   process.exit(2);
 }
 const config = loadConfig();
@@ -15,7 +20,7 @@ if (!config.dashboard.jwtSecret) {
   process.exit(2);
 }
 const token = await mintDashboardToken(config.dashboard.jwtSecret, values.account, {
-  ttlSeconds: values.ttl ? Number(values.ttl) : undefined,
+  ttlSeconds: ttl,
   issuer: config.dashboard.issuer,
   audience: config.dashboard.audience,
 });

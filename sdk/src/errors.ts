@@ -23,7 +23,7 @@ export class PlanLimitExceededError extends DocExtractError {
   declare readonly details: Schemas['PlanLimitDetails'];
 }
 
-/** 429: the plan's request rate, or a used-up monthly bucket. */
+/** 429: the plan's request rate, a used-up monthly bucket, or a bucket held by requests in flight (`details.reason` says which). */
 export class RateLimitError extends DocExtractError {
   override readonly name = 'RateLimitError';
   declare readonly details: Schemas['RateLimitDetails'];

@@ -1,9 +1,11 @@
 import { SignJWT, generateKeyPair, UnsecuredJWT } from 'jose';
+import { mintDashboardToken } from '../src/auth/dashboard-tokens.js';
 import { dbModes } from './support/databases.js';
 import { startTestServer, TEST_SECRET, type TestServer } from './support/harness.js';
 
 const secret = new TextEncoder().encode(TEST_SECRET);
 const in1h = () => Math.floor(Date.now() / 1000) + 3600;
+const nowS = () => Math.floor(Date.now() / 1000);
 
 describe.each(dbModes())('authentication (%s database)', (mode) => {
   let s: TestServer;
@@ -85,7 +87,25 @@ describe.each(dbModes())('authentication (%s database)', (mode) => {
       ['an expired token', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_x').setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(secret)],
       ['no sub', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(in1h()).sign(secret)],
       ['garbage', async () => 'not.a.token'],
+      // Longer than the longest session (24 hours): was accepted for as long as it said.
+      ['a token that expires in 100 years', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_x').setIssuedAt().setExpirationTime(nowS() + 100 * 365 * 86400).sign(secret)],
+      ['a token issued for 25 hours', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_x').setIssuedAt().setExpirationTime(nowS() + 25 * 3600).sign(secret)],
+      ['a token without iat that expires in 25 hours', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_x').setExpirationTime(nowS() + 25 * 3600).sign(secret)],
+      ['a token issued in the future', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_x').setIssuedAt(nowS() + 100 * 365 * 86400).setExpirationTime(nowS() + 100 * 365 * 86400 + 3600).sign(secret)],
     ];
+    it.each([
+      ['the 12 hours the local sign-in and npm run token mint', () => s.token('acct_lifetime_ok')],
+      ['exactly 24 hours', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_lifetime_ok').setIssuedAt().setExpirationTime(nowS() + 24 * 3600).sign(secret)],
+      ['24 hours without iat', () => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('acct_lifetime_ok').setExpirationTime(nowS() + 24 * 3600).sign(secret)],
+    ])('accepts %s', async (_label, make) => {
+      expect((await account({ authorization: `Bearer ${await make()}` })).status).toBe(200);
+    });
+
+    it('mints no token longer than the longest session (npm run token --ttl, tests)', async () => {
+      await expect(mintDashboardToken(TEST_SECRET, 'acct_x', { ttlSeconds: 24 * 3600 + 1 })).rejects.toThrow(RangeError);
+      await expect(mintDashboardToken(TEST_SECRET, 'acct_x', { ttlSeconds: 0 })).rejects.toThrow(RangeError);
+    });
+
     it.each(forged)('refuses %s with 401 and creates no account', async (_label, make) => {
       const res = await account({ authorization: `Bearer ${await make()}` });
       expect(res.status).toBe(401);

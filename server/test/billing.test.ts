@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { dbModes } from './support/databases.js';
-import { FakeStripe } from './support/fake-stripe.js';
+import { FakeStripe, SubscriptionHistory, type StripeEvent } from './support/fake-stripe.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -247,6 +247,66 @@ describe.each(dbModes())('billing (%s database)', (mode) => {
     // Deleting the current one still ends the plan.
     await deliver(event('customer.subscription.deleted', sub(subscription), t + 20));
     expect(await summary('acct_twosubs')).toMatchObject({ plan: 'free', priorPlan: 'starter' });
+  });
+
+  // Stripe's real order on a replacement (https://docs.stripe.com/webhooks#event-ordering: no order is promised): the
+  // old subscription is updated, then deleted, while the new one is active. Was: free/active, and the new
+  // subscription's invoice.paid did not bring starter back.
+  describe('a subscription replaced by a newer one', () => {
+    const deliverAll = async (events: StripeEvent[]) => {
+      for (const e of events) expect([e.type, (await deliver(JSON.stringify(e))).status]).toEqual([e.type, 200]);
+    };
+    async function replaced(account: string) {
+      await checkout(account);
+      const customer = [...fake.sessions.values()].find((x) => x.client_reference_id === account)!.customer as string;
+      const history = new SubscriptionHistory(account, customer);
+      const t = now() - 10 * 86400;
+      const old = history.checkout(t);
+      const first = history.events.length;
+      const renewed = history.replace(old, t + 3600);
+      return { history, old, renewed, initial: history.events.slice(0, first), replacement: history.events.slice(first) };
+    }
+
+    it('stays on starter when the old subscription is updated and then deleted after the new one started', async () => {
+      const { initial, replacement, renewed } = await replaced('acct_replaced');
+      await deliverAll(initial);
+      // The new subscription's events first, then the old one's update and deletion.
+      const newOnes = replacement.filter((e) => JSON.stringify(e.data.object).includes(renewed.id));
+      await deliverAll(newOnes);
+      await deliverAll(replacement.filter((e) => !newOnes.includes(e)));
+      expect(await summary('acct_replaced')).toMatchObject({
+        plan: 'starter', status: 'active', priorPlan: null, subscriptionEndedAt: null, cancelAt: null,
+        currentPeriodEnd: new Date(renewed.currentPeriodEnd * 1000).toISOString(),
+      });
+      expect((await s.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_replaced' } })).stripeSubscriptionId).toBe(renewed.id);
+    });
+
+    it('returns to starter when the new subscription\'s invoice.paid arrives after the old one\'s deletion', async () => {
+      const { initial, replacement, renewed, old } = await replaced('acct_replaced_late');
+      await deliverAll(initial);
+      const oldOnes = replacement.filter((e) => JSON.stringify(e.data.object).includes(old.id));
+      await deliverAll(oldOnes);
+      expect(await summary('acct_replaced_late')).toMatchObject({ plan: 'free', priorPlan: 'starter' });
+      const paid = replacement.find((e) => e.type === 'invoice.paid')!;
+      await deliverAll([paid]);
+      expect(await summary('acct_replaced_late')).toMatchObject({ plan: 'starter', status: 'active', priorPlan: null, subscriptionEndedAt: null });
+      await deliverAll(replacement.filter((e) => !oldOnes.includes(e) && e !== paid));
+      expect(await summary('acct_replaced_late')).toMatchObject({ plan: 'starter', status: 'active', currentPeriodEnd: new Date(renewed.currentPeriodEnd * 1000).toISOString() });
+    });
+
+    it('reads the subscription of an invoice from parent.subscription_details (the current API version) and from subscription (older ones)', async () => {
+      const { initial } = await replaced('acct_invoice_shapes');
+      await deliverAll(initial);
+      const sub = [...(await s.db.prisma.billingSubscription.findMany({ where: { accountId: 'acct_invoice_shapes' } }))][0]!;
+      const customer = (await s.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_invoice_shapes' } })).stripeCustomerId;
+      await deliver(event('invoice.payment_failed', { object: 'invoice', customer, billing_reason: 'subscription_cycle', parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } } }, now() - 5 * 86400));
+      expect(await summary('acct_invoice_shapes')).toMatchObject({ plan: 'starter', status: 'past_due' });
+      await deliver(event('invoice.paid', { object: 'invoice', customer, subscription: sub.id }, now() - 4 * 86400));
+      expect(await summary('acct_invoice_shapes')).toMatchObject({ plan: 'starter', status: 'active' });
+      // An invoice of no subscription (a one-off invoice) changes nothing.
+      await deliver(event('invoice.payment_failed', { object: 'invoice', customer, parent: null }, now() - 3 * 86400));
+      expect(await summary('acct_invoice_shapes')).toMatchObject({ plan: 'starter', status: 'active' });
+    });
   });
 
   it('refuses with 400 a signed event whose id, type or account references hold U+0000 (PostgreSQL text cannot), storing nothing', async () => {

@@ -1,6 +1,21 @@
 // The dashboard's local sign-in (development only): a session token for an account id, the API's error envelope for
 // a bad one, and no such route in production.
+import { request } from 'node:http';
 import { startTestServer, type TestServer } from './support/harness.js';
+
+/** A POST with the Host and Origin a browser or a proxy would send (fetch does not let a caller set Host). */
+function rawPost(baseUrl: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('dashboard local sign-in', () => {
   let s: TestServer;
@@ -42,6 +57,51 @@ describe('dashboard local sign-in', () => {
     } finally {
       await other.close();
     }
+  });
+
+  // DNS rebinding (a page of evil.example resolving to 127.0.0.1) or a proxy in front: the listener is loopback, the
+  // request is not addressed to this machine. Was: 200 and a token for any account.
+  describe('only for requests addressed to this machine', () => {
+    const body = JSON.stringify({ accountId: 'acct_rebound' });
+    const port = () => new URL(s.baseUrl).port;
+    it.each([
+      ['a Host of another site', () => ({ host: `evil.example:${port()}` })],
+      ['a Host of another site on port 80', () => ({ host: 'evil.example' })],
+      ['an Origin of another site', () => ({ host: `127.0.0.1:${port()}`, origin: 'http://evil.example' })],
+      ['an Origin of another port', () => ({ host: `127.0.0.1:${port()}`, origin: 'http://127.0.0.1:1' })],
+      ['Origin null', () => ({ host: `localhost:${port()}`, origin: 'null' })],
+      ['an Origin on another scheme', () => ({ host: `localhost:${port()}`, origin: `ftp://localhost:${port()}` })],
+    ])('refuses %s with 400, minting nothing', async (_name, headers) => {
+      const res = await rawPost(s.baseUrl, '/dashboard/dev-session', headers(), body);
+      expect(res.status).toBe(400);
+      const answer = JSON.parse(res.body);
+      expect(answer.error.code).toBe('invalid_request');
+      expect(answer.token).toBeUndefined();
+      expect(answer.error.details.errors[0].path).toMatch(/^\/header\/(host|origin)$/);
+    });
+
+    it.each([
+      ['127.0.0.1 without an Origin (curl)', () => ({ host: `127.0.0.1:${port()}` })],
+      ['localhost with its own Origin (the dashboard page)', () => ({ host: `localhost:${port()}`, origin: `http://localhost:${port()}` })],
+      ['a *.localhost name', () => ({ host: `app.localhost:${port()}`, origin: `http://app.localhost:${port()}` })],
+      ['[::1]', () => ({ host: `[::1]:${port()}` })],
+    ])('answers %s with a token', async (_name, headers) => {
+      const res = await rawPost(s.baseUrl, '/dashboard/dev-session', headers(), body);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).token).toEqual(expect.any(String));
+    });
+
+    it('takes the host of PUBLIC_URL where the operator turned it on for a network address', async () => {
+      const other = await startTestServer('embedded', { HOST: '0.0.0.0', DASHBOARD_LOCAL_SIGN_IN: 'true', PUBLIC_URL: 'http://devbox.example:8080' });
+      try {
+        const ok = await rawPost(other.baseUrl, '/dashboard/dev-session', { host: 'devbox.example:8080', origin: 'http://devbox.example:8080' }, body);
+        expect(ok.status).toBe(200);
+        const evil = await rawPost(other.baseUrl, '/dashboard/dev-session', { host: 'evil.example:8080' }, body);
+        expect(evil.status).toBe(400);
+      } finally {
+        await other.close();
+      }
+    });
   });
 
   it('does not exist in production', async () => {

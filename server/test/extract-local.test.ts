@@ -90,6 +90,29 @@ describe('extraction on the offline engine', () => {
       expect((await extract('batch', { items: Array.from({ length: 21 }, (_, i) => item(`i${i}`)) })).status).toBe(400);
     });
 
+    // A batch names one model for all its items; a model on an item was silently ignored (the item ran on the batch's).
+    it('refuses a model named on an item with 400 naming /body/items/N/model, running and charging nothing', async () => {
+      const before = await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_local' } });
+      const res = await extract('batch', {
+        model: 'local-rules-1',
+        items: [
+          { id: 'a', document: { text: 'Receipt\nTOTAL 3.00' }, kind: 'receipt' },
+          { id: 'b', document: { text: 'Receipt\nTOTAL 4.00' }, kind: 'receipt', model: 'claude-opus-5-1' },
+          { id: 'c', document: { text: 'Event' }, schema: { type: 'object', properties: { venue: { type: 'string' } } }, model: 'local-rules-1' },
+        ],
+      });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.details.errors.map((e: { path: string }) => e.path)).toEqual(['/body/items/1/model', '/body/items/2/model']);
+      expect(body.error.message).toContain('a batch names one model for all its items');
+      expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_local' } })).toBe(before);
+      // The batch's own model is taken as before.
+      const ok = await extract('batch', { model: 'local-rules-1', items: [{ id: 'a', document: { text: 'Receipt\nTOTAL 3.00' }, kind: 'receipt' }] });
+      expect(ok.status).toBe(200);
+      expect((await ok.json()).results[0].model).toBe('local-rules-1');
+    });
+
     it('refuses an item with neither kind nor schema', async () => {
       expect((await extract('batch', { items: [{ id: 'a', document: { text: 'x' } }] })).status).toBe(400);
     });

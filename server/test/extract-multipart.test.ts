@@ -140,6 +140,34 @@ describe('multipart/form-data on the single-document routes', () => {
       expect(body.error.details).toEqual({ limit: 10 * 1024 * 1024 });
     });
 
+    // The same file answers the same way as multipart and as document.content in JSON: a file of exactly 10,485,760
+    // bytes is read (was 413 as multipart, 200 as JSON), one byte more is 413 both ways.
+    describe('at the 10 MB limit, as multipart and as JSON alike', () => {
+      const LIMIT = 10 * 1024 * 1024;
+      /** An HTML file of exactly `size` bytes: the invoice, and a comment filling the rest (little text to read). */
+      const htmlOf = (size: number) => {
+        const head = `<!doctype html><html><body><pre>${INVOICE}</pre><!-- `;
+        const tail = ' --></body></html>';
+        return new TextEncoder().encode(head + 'x'.repeat(size - head.length - tail.length) + tail);
+      };
+      const asJson = (bytes: Uint8Array<ArrayBuffer>) => s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { content: Buffer.from(bytes).toString('base64'), mediaType: 'text/html', filename: 'invoice.html' } } });
+      const asForm = (bytes: Uint8Array<ArrayBuffer>) => post('invoice', formOf(new Blob([bytes], { type: 'text/html' }), 'invoice.html'));
+
+      it.each([['multipart', asForm], ['JSON', asJson]] as const)('exactly 10,485,760 bytes as %s: 200', async (_way, send) => {
+        const bytes = htmlOf(LIMIT);
+        expect(bytes.byteLength).toBe(LIMIT);
+        const res = await send(bytes);
+        expect(res.status).toBe(200);
+        expect((await res.json()).data.invoiceNumber).toBe('INV-7731');
+      });
+
+      it.each([['multipart', asForm], ['JSON', asJson]] as const)('10,485,761 bytes as %s: 413 with the limit, nothing charged', async (_way, send) => {
+        const bytes = htmlOf(LIMIT + 1);
+        const body = await refused(send(bytes), 413, 'payload_too_large');
+        expect(body.error.details).toEqual({ limit: LIMIT });
+      });
+    });
+
     it('a body announced far over the limit is refused before it is read: 413 with the limit', async () => {
       const before = await ledger();
       const url = new URL(`${s.baseUrl}/v1/extract/invoice`);

@@ -82,6 +82,42 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
     }
   });
 
+  // Was: 150 concurrent 1-HEU requests on a 100-HEU plan, 100 answers "This month's 100 HEU are used up" with
+  // Retry-After to the month's end (384,556 s), while the bucket ended at 50/100 once the requests in flight settled.
+  it('answers 429 heu_in_flight with a short Retry-After, never "used up", while reservations rather than settled usage fill the bucket', async () => {
+    const clock = new TestClock(new Date('2026-11-26T12:00:00.000Z'));
+    const s = await server({ heuPerMonth: 5 * ESTIMATE, requestsPerMinute: 1000 }, clock);
+    try {
+      // Each request reserves its worst case (ESTIMATE) and costs 1 HEU; the model answers after a second.
+      fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs: 1000, usage: { input_tokens: 400, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+      const { key } = await s.createKey('acct_in_flight');
+      const answers = await Promise.all(Array.from({ length: 30 }, () => invoice(s, key)));
+      const ok = answers.filter((r) => r.status === 200);
+      const refused = answers.filter((r) => r.status !== 200);
+      const settled = (await Promise.all(ok.map((r) => r.json()))).reduce((n, b) => n + b.usage.heu, 0);
+      expect(settled).toBe(ok.length);
+      expect(settled).toBeLessThan(5 * ESTIMATE);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expect(r.status).toBe(429);
+        const retryAfter = Number(r.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(30);
+        const body = await r.json();
+        expect(body.error.message).not.toMatch(/used up/);
+        expect(body.error.message).toContain('in use by requests in flight');
+        expect(body.error.details).toEqual({ reason: 'heu_in_flight', limit: 5 * ESTIMATE, resetAt: new Date(clock.now().getTime() + retryAfter * 1000).toISOString(), inFlightHeu: expect.any(Number) });
+        expect(body.error.details.inFlightHeu).toBeGreaterThan(0);
+      }
+      // Once they have settled, the bucket holds what they cost, and the next request runs.
+      expect((await account(s, key)).heuUsed).toBe(settled);
+      fake.fallback = (req) => ({ kind: 'answer', input: emptyAnswer(schemaOf(req)), delayMs: 0, usage: { input_tokens: 400, output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+      expect((await invoice(s, key)).status).toBe(200);
+    } finally {
+      await s.close();
+    }
+  }, 90_000);
+
   it('runs a request on a short bucket with the HEU left, its max_tokens sized to them, so heuUsed never passes heuLimit', async () => {
     // Issue 18 measured 20 HEU used on a 5 HEU plan: nothing bounded the output. Here the model writes all it may.
     const s = await server({ heuPerMonth: LEAST + 2, requestsPerMinute: 1000 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dbModes } from './support/databases.js';
+import { accountBilling, type SubscriptionRecord, type SubscriptionStatus } from '../src/billing/subscription-state.js';
 
 /**
  * A test pool whose idle connections may be cut by the server when the test drops its database (`DROP DATABASE ...
@@ -128,5 +129,48 @@ describe('npm run db:diff', () => {
   it('finds nothing to migrate: the migrations hold the whole schema', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/db-diff.ts', '--check'], { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8' });
     expect(out).toContain('migrations hold the whole schema');
+  });
+});
+
+describe.each(dbModes())('subscriptions followed before billing_subscriptions (%s database)', (mode) => {
+  it('are carried into billing_subscriptions, so that the account derived from them is the account as it stood', async () => {
+    const db = await emptyDatabase(mode);
+    const older = mkdtempSync(join(tmpdir(), 'mig-older-'));
+    try {
+      const all = readMigrationsList();
+      const LAST = '20261126141648_billing_subscriptions';
+      for (const d of all.migrationDirectories.filter((m) => m.path < LAST)) {
+        mkdirSync(join(older, d.path));
+        writeFileSync(join(older, d.path, 'migration.sql'), d.migrationFile.content.value);
+      }
+      writeFileSync(join(older, 'migration_lock.toml'), all.lockfile.content ?? '');
+      const pool = db.pool();
+      await applyMigrations(pool, older);
+      await pool.query(`INSERT INTO accounts (id, plan, status, stripe_customer_id, stripe_subscription_id, subscription_state_at, cancel_at, current_period_end) VALUES
+        ('acct_paying', 'starter', 'past_due', 'cus_1', 'sub_1', '2026-11-01T10:00:00Z', '2026-12-01T00:00:00Z', '2026-12-01T00:00:00Z')`);
+      await pool.query(`INSERT INTO accounts (id, plan, status, stripe_customer_id, stripe_subscription_id, subscription_state_at, prior_plan, subscription_ended_at) VALUES
+        ('acct_ended', 'free', 'active', 'cus_2', 'sub_2', '2026-10-01T10:00:00Z', 'starter', '2026-10-01T09:00:00Z')`);
+      await pool.query(`INSERT INTO accounts (id) VALUES ('acct_never')`);
+      expect(await applyMigrations(pool)).toEqual([LAST]);
+
+      const rows = (await pool.query(`SELECT *, created_at AT TIME ZONE 'UTC' AS created, first_seen_at AT TIME ZONE 'UTC' AS first_seen, status_at AT TIME ZONE 'UTC' AS status_time,
+        object_at AT TIME ZONE 'UTC' AS object_time, cancel_at AT TIME ZONE 'UTC' AS cancel, current_period_end AT TIME ZONE 'UTC' AS period_end, ended_at AT TIME ZONE 'UTC' AS ended
+        FROM billing_subscriptions ORDER BY id`)).rows;
+      expect(rows.map((r) => [r.id, r.account_id])).toEqual([['sub_1', 'acct_paying'], ['sub_2', 'acct_ended']]);
+      const record = (r: Record<string, any>): SubscriptionRecord => ({
+        id: r.id, createdAt: r.created, firstSeenAt: r.first_seen,
+        status: { value: r.status as SubscriptionStatus, at: r.status_time, stage: r.status_stage, eventId: r.status_event_id },
+        object: { at: r.object_time, stage: r.object_stage, eventId: r.object_event_id, cancelAt: r.cancel, currentPeriodEnd: r.period_end },
+        endedAt: r.ended,
+      });
+      expect(accountBilling([record(rows[0])])).toEqual({
+        plan: 'starter', status: 'past_due', stripeSubscriptionId: 'sub_1', cancelAt: new Date('2026-12-01T00:00:00Z'), currentPeriodEnd: new Date('2026-12-01T00:00:00Z'),
+        priorPlan: null, subscriptionEndedAt: null, subscriptionStateAt: new Date('2026-11-01T10:00:00Z'),
+      });
+      expect(accountBilling([record(rows[1])])).toMatchObject({ plan: 'free', status: 'active', stripeSubscriptionId: 'sub_2', priorPlan: 'starter', subscriptionEndedAt: new Date('2026-10-01T09:00:00Z') });
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+      await db.drop();
+    }
   });
 });

@@ -36,6 +36,8 @@ const statusBadge = (r: VendorRenewal) => h('span', { class: `badge status-${r.s
 function reasonText(r: VendorRenewal): string | null {
   if (r.deadlineUnknownReason === 'no_renewal_date') return 'No deadline: the renewal date is unknown. Set it below.';
   if (r.deadlineUnknownReason === 'no_notice_period') return 'No deadline: the notice period is unknown. Set it below.';
+  if (r.deadlineUnknownReason === 'renewal_date_out_of_range') return 'No deadline: the renewal date is outside 1900-2199. Correct it below.';
+  if (r.deadlineUnknownReason === 'notice_period_out_of_range') return 'No deadline: the notice period is over 3 years. Correct it below.';
   return null;
 }
 

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { Prisma } from '../db/prisma-client/client.js';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { accountBilling, CHECKOUT_STAGE, observe, SUBSCRIPTION_STATUSES, type Observation, type SubscriptionRecord, type SubscriptionStatus } from './subscription-state.js';
 
 type Tx = Prisma.TransactionClient;
-type AccountStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
-const STATUSES = new Set<string>(['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused']);
 const SIGNATURE_TOLERANCE_S = 300;
 /**
  * How far after its receipt an event's `created` may lie. Stripe creates an event before it signs and sends it, so a
@@ -77,8 +76,15 @@ const eventShape = z.object({
       client_reference_id: text.nullish(),
       customer: ref,
       subscription: ref,
+      // A subscription's own creation (customer.subscription.*); other objects have one too, unread.
+      created: seconds,
       cancel_at: seconds,
       ended_at: seconds,
+      billing_reason: z.string().nullish(),
+      // An invoice names its subscription here since API version 2025-03-31.basil
+      // (https://docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects); before, in
+      // `subscription` (an endpoint can be pinned to an older version).
+      parent: z.object({ subscription_details: z.object({ subscription: ref }).passthrough().nullish() }).passthrough().nullish(),
       items: z.object({ data: z.array(z.object({ current_period_end: seconds }).passthrough()) }).passthrough().nullish(),
     }).passthrough(),
   }).passthrough(),
@@ -115,7 +121,7 @@ async function resolveAccount(tx: Tx, object: EventObject): Promise<{ account: A
   return byCustomer ? { account: byCustomer } : { none: true };
 }
 
-function periodEndSeconds(sub: Stripe.Subscription): number | undefined {
+function periodEndSeconds(sub: EventObject): number | undefined {
   const fromItem = sub.items?.data?.[0]?.current_period_end;
   const legacy = (sub as unknown as { current_period_end?: unknown }).current_period_end;
   return fromItem ?? (typeof legacy === 'number' ? legacy : undefined);
@@ -123,31 +129,100 @@ function periodEndSeconds(sub: Stripe.Subscription): number | undefined {
 
 export type ApplyResult =
   | { outcome: 'applied' | 'duplicate' }
-  /** Nothing to change (not ours, older than the state applied, not the current subscription, a type not handled). */
+  /** Nothing to change (not ours, names no subscription, a type not handled). */
   | { outcome: 'ignored'; reason: string }
   /** Recorded but applied to no account because it cannot be trusted to: the route logs it as a warning. */
   | { outcome: 'withheld'; reason: string };
 
 /**
- * Records the event id once and applies it in the same transaction. Each state change carries the event's creation
- * time; an event older than the state already applied changes nothing, and a subscription that ended stays ended,
- * so replayed and out-of-order deliveries leave the account as the newest subscription state says.
+ * What an event says about which subscription (https://docs.stripe.com/billing/subscriptions/webhooks lists the
+ * events and what each means), or why it says nothing this service acts on.
+ */
+function observationOf(event: WebhookEvent, eventAt: Date): { subscriptionId: string; observation: Observation } | { ignore: string } {
+  const object = event.data.object;
+  const base = { eventId: event.id, at: eventAt };
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      if (object.mode !== 'subscription') return { ignore: 'not a subscription checkout' };
+      const subscriptionId = idOf(object.subscription);
+      if (!subscriptionId) return { ignore: 'the checkout names no subscription' };
+      return { subscriptionId, observation: { kind: 'payment', ...base, status: 'active', stage: CHECKOUT_STAGE } };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      // The subscription object (https://docs.stripe.com/api/subscriptions/object): its id, status, created,
+      // cancel_at, ended_at and, per item, current_period_end.
+      if (!object.id) return { ignore: 'the subscription has no id' };
+      const deleted = event.type === 'customer.subscription.deleted';
+      const status = object.status && SUBSCRIPTION_STATUSES.has(object.status) ? (object.status as SubscriptionStatus) : deleted ? 'canceled' : null;
+      if (!status) return { ignore: 'a subscription status this service does not know' };
+      return {
+        subscriptionId: object.id,
+        observation: {
+          kind: 'object', ...base, status, deleted, createdAt: at(object.created), cancelAt: at(object.cancel_at),
+          currentPeriodEnd: at(periodEndSeconds(object)), endedAt: at(object.ended_at),
+        },
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const subscriptionId = idOf(object.parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+      if (!subscriptionId) return { ignore: 'not a subscription invoice' };
+      // A paid invoice makes its subscription active; a failed first payment leaves it incomplete, a failed renewal
+      // makes it past_due (https://docs.stripe.com/billing/subscriptions/overview#payment-status).
+      const status: SubscriptionStatus = event.type === 'invoice.paid' ? 'active' : object.billing_reason === 'subscription_create' ? 'incomplete' : 'past_due';
+      return { subscriptionId, observation: { kind: 'payment', ...base, status } };
+    }
+    default:
+      return { ignore: 'an event type this service does not act on' };
+  }
+}
+
+type SubscriptionRow = NonNullable<Awaited<ReturnType<Tx['billingSubscription']['findUnique']>>>;
+
+function toRecord(row: SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    firstSeenAt: row.firstSeenAt,
+    status: row.status !== null && row.statusAt && row.statusStage !== null && SUBSCRIPTION_STATUSES.has(row.status)
+      ? { value: row.status as SubscriptionStatus, at: row.statusAt, stage: row.statusStage, eventId: row.statusEventId ?? '' } : null,
+    object: row.objectAt && row.objectStage !== null
+      ? { at: row.objectAt, stage: row.objectStage, eventId: row.objectEventId ?? '', cancelAt: row.cancelAt, currentPeriodEnd: row.currentPeriodEnd } : null,
+    endedAt: row.endedAt,
+  };
+}
+
+function toRow(r: SubscriptionRecord) {
+  return {
+    createdAt: r.createdAt, firstSeenAt: r.firstSeenAt,
+    status: r.status?.value ?? null, statusAt: r.status?.at ?? null, statusStage: r.status?.stage ?? null, statusEventId: r.status?.eventId ?? null,
+    objectAt: r.object?.at ?? null, objectStage: r.object?.stage ?? null, objectEventId: r.object?.eventId ?? null,
+    cancelAt: r.object?.cancelAt ?? null, currentPeriodEnd: r.object?.currentPeriodEnd ?? null, endedAt: r.endedAt,
+  };
+}
+
+/**
+ * Records the event id once and applies it in the same transaction: what it says is folded into its subscription's
+ * row (subscription-state.ts: the newest of each kind, so the order of delivery does not matter), then the account's
+ * plan is derived again from all of its subscriptions. The account's row is locked first, so two deliveries for one
+ * account (Stripe sends them concurrently) apply one after the other.
  *
  * `receivedAt` (the server's clock) orders an event without `created` (the contract does not require it): it is
- * taken as created when received. Stripe sends events just after it creates them, so this is at worst slightly late,
- * and never reaches past the state a genuinely newer event wrote. Its row's `created_at` is `receivedAt`.
+ * taken as created when received. Stripe sends events just after it creates them, so this is at worst slightly late.
  *
  * An event that can never be applied safely (contradictory accounts, a `created` after its receipt or out of range,
- * a timestamp of its object out of range) is recorded, its row's `created_at` being `receivedAt` (the column cannot
- * hold an absurd time), and answered `withheld`: acknowledged, so Stripe stops resending it, and changing no account.
- * A replay of any recorded event is a `duplicate` and does nothing.
+ * a timestamp of its object out of range, a subscription another account follows) is recorded, its row's
+ * `created_at` being `receivedAt` (the column cannot hold an absurd time), and answered `withheld`: acknowledged, so
+ * Stripe stops resending it, and changing no account. A replay of any recorded event is a `duplicate` and does nothing.
  */
 export async function applyEvent(prisma: PrismaClient, event: WebhookEvent, receivedAt: Date): Promise<ApplyResult> {
   const object = event.data.object;
   const createdMs = typeof event.created === 'number' ? event.created * 1000 : null;
   let anomaly: string | null = null;
   if (createdMs !== null && !(createdMs <= receivedAt.getTime() + MAX_FUTURE_SKEW_MS)) anomaly = 'created is later than its receipt';
-  else if (![object.cancel_at, object.ended_at, periodEndSeconds(object as unknown as Stripe.Subscription)].every(inRange)) anomaly = 'a timestamp of its object is out of range';
+  else if (![object.cancel_at, object.ended_at, object.created, periodEndSeconds(object)].every(inRange)) anomaly = 'a timestamp of its object is out of range';
   const eventAt = createdMs === null || anomaly ? receivedAt : new Date(createdMs);
 
   return prisma.$transaction(async (tx): Promise<ApplyResult> => {
@@ -161,57 +236,28 @@ export async function applyEvent(prisma: PrismaClient, event: WebhookEvent, rece
     const resolved = await resolveAccount(tx, object);
     if ('conflict' in resolved) return { outcome: 'withheld', reason: resolved.conflict };
     if ('none' in resolved) return { outcome: 'ignored', reason: 'no account of this service' };
-    const { account } = resolved;
-    // Newer state already applied, or the subscription this event is about has already ended.
-    if (account.subscriptionStateAt && account.subscriptionStateAt > eventAt) return { outcome: 'ignored', reason: 'older than the state applied' };
-    const subscriptionId = event.type.startsWith('customer.subscription.') ? (object.id ?? null) : idOf(object.subscription);
-    const ended = account.subscriptionEndedAt !== null && subscriptionId !== null && account.stripeSubscriptionId === subscriptionId;
-    if (ended && event.type !== 'customer.subscription.deleted') return { outcome: 'ignored', reason: 'the subscription has ended' };
+    const seen = observationOf(event, eventAt);
+    if ('ignore' in seen) return { outcome: 'ignored', reason: seen.ignore };
 
+    const accountId = resolved.account.id;
+    await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`;
+    const existing = await tx.billingSubscription.findUnique({ where: { id: seen.subscriptionId } });
+    if (existing && existing.accountId !== accountId) return { outcome: 'withheld', reason: 'the subscription is another account\'s' };
+    const record = observe(existing ? toRecord(existing) : null, seen.subscriptionId, seen.observation);
+    await tx.billingSubscription.upsert({
+      where: { id: record.id },
+      create: { id: record.id, accountId, ...toRow(record) },
+      update: toRow(record),
+    });
+
+    const all = (await tx.billingSubscription.findMany({ where: { accountId } })).map(toRecord);
+    const billing = accountBilling(all)!;
+    const account = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
     const customer = idOf(object.customer);
-    const base = { subscriptionStateAt: eventAt, ...(customer && !account.stripeCustomerId ? { stripeCustomerId: customer } : {}) };
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = object as unknown as Stripe.Checkout.Session;
-        if (session.mode !== 'subscription') return { outcome: 'ignored', reason: 'not a subscription checkout' };
-        await tx.account.update({ where: { id: account.id }, data: { ...base, plan: 'starter', status: 'active', stripeSubscriptionId: idOf(session.subscription), subscriptionEndedAt: null } });
-        return { outcome: 'applied' };
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated': {
-        const sub = object as unknown as Stripe.Subscription;
-        const status = STATUSES.has(sub.status) ? (sub.status as AccountStatus) : account.status;
-        const holds = ['active', 'trialing', 'past_due', 'unpaid'].includes(status);
-        await tx.account.update({
-          where: { id: account.id },
-          data: { ...base, status, plan: holds ? 'starter' : account.plan, stripeSubscriptionId: sub.id, cancelAt: at(sub.cancel_at), currentPeriodEnd: at(periodEndSeconds(sub)), ...(holds ? { subscriptionEndedAt: null } : {}) },
-        });
-        return { outcome: 'applied' };
-      }
-      case 'customer.subscription.deleted': {
-        const sub = object as unknown as Stripe.Subscription;
-        // Only the end of the account's current subscription ends its plan: an older (or stray) subscription ending
-        // says nothing about the one it holds now. Without a current one on record (this deletion came before the
-        // checkout that started it), the deletion applies.
-        if (account.stripeSubscriptionId !== null && sub.id !== account.stripeSubscriptionId) return { outcome: 'ignored', reason: 'not the account\'s current subscription' };
-        await tx.account.update({
-          where: { id: account.id },
-          data: { ...base, plan: 'free', status: 'active', priorPlan: 'starter', stripeSubscriptionId: sub.id, subscriptionEndedAt: at(sub.ended_at) ?? eventAt, cancelAt: null, currentPeriodEnd: null },
-        });
-        return { outcome: 'applied' };
-      }
-      case 'invoice.paid': {
-        if (account.plan !== 'starter') return { outcome: 'ignored', reason: 'the account has no paid plan' };
-        await tx.account.update({ where: { id: account.id }, data: { ...base, status: 'active' } });
-        return { outcome: 'applied' };
-      }
-      case 'invoice.payment_failed': {
-        if (account.plan !== 'starter') return { outcome: 'ignored', reason: 'the account has no paid plan' };
-        await tx.account.update({ where: { id: account.id }, data: { ...base, status: 'past_due' } });
-        return { outcome: 'applied' };
-      }
-      default:
-        return { outcome: 'ignored', reason: 'an event type this service does not act on' };
-    }
+    await tx.account.update({
+      where: { id: accountId },
+      data: { ...billing, ...(customer && !account.stripeCustomerId ? { stripeCustomerId: customer } : {}) },
+    });
+    return { outcome: 'applied' };
   });
 }

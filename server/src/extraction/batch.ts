@@ -25,8 +25,20 @@ const failure = (id: string, e: unknown): Result => {
   return { id, ok: false, error: { code: err.code, message: err.message } };
 };
 
-/** Checks the batch as a whole (unique ids: else 400 for the call) and each item on its own (a bad one fails alone). */
+/**
+ * Checks the batch as a whole (unique ids, no model of an item's own: else 400 for the call, before any file is
+ * opened) and each item on its own (a bad one fails alone).
+ */
 async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
+  // One model serves every item of a batch (the interface document): a model named on an item would be silently
+  // ignored, so it is refused, naming each such item.
+  const ownModels = body.items.flatMap((item, i) => (Object.hasOwn(item, 'model') ? [{
+    path: `/body/items/${i}/model`, message: 'is not a member of a batch item: a batch names one model for all its items, in model beside items',
+  }] : []));
+  if (ownModels.length) {
+    const more = ownModels.length > 1 ? ` (and ${ownModels.length - 1} more)` : '';
+    throw new ApiError('invalid_request', `${ownModels[0]!.path} ${ownModels[0]!.message}${more}`, { errors: ownModels });
+  }
   const seen = new Map<string, number>();
   const duplicates: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {

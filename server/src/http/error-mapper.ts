@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { MAX_FILE_BYTES } from '../documents/limits.js';
+import { noteAnsweredError } from './logger.js';
 
 const TEXT_LIMIT = 200_000;
 
@@ -88,10 +89,26 @@ function loggable(err: unknown): Record<string, unknown> {
   return { type: err.name, ...(typeof code === 'string' ? { code } : {}), message: firstLine.slice(0, 200), stack: frames };
 }
 
+/**
+ * Refusals the service means to make: every 4xx, and the 503s of a busy engine, reader or provider, a database down
+ * or out of connections, and billing not configured. Under load there are thousands; each is the request's one log
+ * line, without a stack.
+ */
+const EXPECTED_5XX = new Set(['service_unavailable', 'billing_not_configured']);
+
+/** A driver's error code (ECONNREFUSED, 57P01...) or the error's type: what made the database unavailable. */
+function causeOf(err: unknown): string | undefined {
+  if (err instanceof ApiError || !(err instanceof Error)) return undefined;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? code : err.name;
+}
+
 export const errorMapper: ErrorRequestHandler = (err, req, res, _next) => {
   const apiError = toApiError(err);
-  if (apiError.status >= 500) req.log?.error({ error: loggable(err) }, 'request failed');
-  else req.log?.info({ code: apiError.code }, 'request refused');
+  const expected = apiError.status < 500 || EXPECTED_5XX.has(apiError.code);
+  // The request's own log line (logger.ts) names the code; only an unexpected failure gets a line with its stack.
+  noteAnsweredError(res, { code: apiError.code, expected, ...(expected && apiError.status >= 500 ? { cause: causeOf(err) } : {}) });
+  if (!expected) req.log?.error({ error: loggable(err) }, 'request failed');
   if (res.headersSent) {
     res.destroy();
     return;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Secrets and document text never reach a log line. */
 const REDACT = [
@@ -34,6 +34,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
  * Standard output, written asynchronously. A reader that goes away (a closed pipe: EPIPE) loses the log lines, never
  * the service: the error is not thrown, so requests are still answered and SIGTERM still ends the process.
  */
+function withAnswered(res: ServerResponse, val: object): object {
+  const note = answered.get(res);
+  return note ? { ...val, error: { code: note.code, ...(note.cause ? { cause: note.cause } : {}) } } : val;
+}
+
 function stdoutDestination(): DestinationStream {
   const out = pino.destination({ dest: 1, sync: false });
   out.on('error', () => {});
@@ -42,7 +47,28 @@ function stdoutDestination(): DestinationStream {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Structured request logs with a request id: an incoming `x-request-id` is honoured (when sane) and echoed. */
+/** What the error mapper tells the request's log line about an error it answered. */
+export interface AnsweredError {
+  code: string;
+  /** A refusal the service meant (4xx, busy, database down): a warning at most, no stack. */
+  expected: boolean;
+  /** What made the database unavailable (a driver's error code), for the operator. */
+  cause?: string;
+}
+const answered = new WeakMap<ServerResponse, AnsweredError>();
+
+/** Records, for the request's one log line, the error an answer carries (called by the error mapper). */
+export function noteAnsweredError(res: ServerResponse, error: AnsweredError): void {
+  answered.set(res, error);
+}
+
+/**
+ * Structured request logs with a request id: an incoming `x-request-id` is honoured (when sane) and echoed. Each
+ * request ends in one line. An error the mapper answered is named there (`error: {code, cause}`) instead of pino-http's
+ * made-up "failed with status code" error and its stack: an expected refusal (4xx, 503 busy or database down) is
+ * that one line, at `info` (4xx) or `warn` (5xx), never a stack; an unexpected failure is `error`, and the mapper
+ * has logged its stack frames once.
+ */
 export function httpLogger(logger: Logger) {
   return pinoHttp({
     logger,
@@ -57,6 +83,19 @@ export function httpLogger(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (_req, res, err) => {
+      if (err) return 'error';
+      if (res.statusCode < 500) return 'info';
+      return answered.get(res)?.expected ? 'warn' : 'error';
+    },
+    customSuccessObject: (_req, res, val) => withAnswered(res, val),
+    customErrorObject: (_req, res, error, val) => {
+      const note = answered.get(res);
+      // pino-http makes up an Error (with a stack into its own code) for any 5xx: the mapper's note says more.
+      if (!note) return val;
+      const { err: _made, ...rest } = val as Record<string, unknown>;
+      return withAnswered(res, rest);
+    },
+    customErrorMessage: (_req, res) => (answered.get(res)?.expected ? 'request refused' : 'request failed'),
   });
 }

@@ -68,8 +68,10 @@ export const multipartBody: RequestHandler = (req, _res, next) => {
   try {
     parser = busboy({
       headers: req.headers,
-      // A few fields over the form's, so that an unknown one is named in the answer rather than cut off.
-      limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: form.fields.size + 4, parts: form.fields.size + 6, fieldSize: FIELD_BYTES },
+      // A few fields over the form's, so that an unknown one is named in the answer rather than cut off. busboy says
+      // 'limit' once a file reaches fileSize bytes, so a file of exactly MAX_FILE_BYTES would be refused with it: the
+      // limit is one byte more, and 'limit' then means the file is over MAX_FILE_BYTES.
+      limits: { fileSize: MAX_FILE_BYTES + 1, files: 1, fields: form.fields.size + 4, parts: form.fields.size + 6, fieldSize: FIELD_BYTES },
     });
   } catch {
     throw invalid('/body', 'is not multipart/form-data with a boundary');

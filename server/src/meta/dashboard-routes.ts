@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { mintDashboardToken } from '../auth/dashboard-tokens.js';
+import { assertLocalRequest } from '../auth/local-sign-in-guard.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../http/api-error.js';
 import { staticAssets } from '../http/static-assets.js';
@@ -42,7 +43,11 @@ export function dashboardRoutes(config: Config): Router {
   });
   router.use('/dashboard/assets', staticAssets(DIST, { maxAge: '5m' }));
   if (localSignIn) {
-    router.post('/dashboard/dev-session', express.json({ limit: '1kb' }), async (req, res) => {
+    router.post('/dashboard/dev-session', (req, _res, next) => {
+      // Before the body is read: only requests addressed to this machine (DNS rebinding, a proxy in front).
+      assertLocalRequest({ host: req.headers.host, origin: req.headers.origin }, config.publicUrl);
+      next();
+    }, express.json({ limit: '1kb' }), async (req, res) => {
       const accountId = (req.body as { accountId?: unknown } | undefined)?.accountId;
       if (typeof accountId !== 'string' || !ACCOUNT_ID.test(accountId)) {
         throw new ApiError('invalid_request', 'accountId must be 1-128 letters, digits or ._:@|-');

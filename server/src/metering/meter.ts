@@ -6,6 +6,8 @@ import { monthStart, nextMonthStart } from '../time/clock.js';
 
 /** How long a reservation may stay unsettled before the sweeper gives its HEU back (a crashed request). */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000;
+/** Bounds of the `Retry-After` of a bucket held by requests in flight (see `refusal`). */
+export const IN_FLIGHT_RETRY_S = { min: 1, max: 30 } as const;
 
 export interface RateState {
   limit: number;
@@ -26,6 +28,12 @@ interface Attempt {
   used: number;
   rate: RateState;
   reservation: Reservation | null;
+}
+
+interface BucketNow {
+  used: number;
+  reserved: number;
+  oldestAgeS: number;
 }
 
 interface AdmitRow {
@@ -51,19 +59,27 @@ export class Meter {
    * Counts the request and reserves its HEU: `wanted` when the bucket has room for it, else what is left of the
    * bucket when that still covers `least` (the engine then sizes its output to it), else 402/429. A bare number
    * reserves exactly that. The common case is one statement; a short bucket costs a second one, which does not count
-   * the request again.
+   * the request again. A refusal first looks at the bucket as it stands (`bucketNow`): requests in flight may have
+   * settled since, and then the request is admitted after all (once, without counting it again).
    */
   async admit(accountId: string, amount: number | { wanted: number; least: number }, route: string, requestId: string | undefined, now: Date): Promise<Reservation> {
     const { wanted, least } = typeof amount === 'number' ? { wanted: amount, least: amount } : amount;
     const first = await this.tryAdmit(accountId, wanted, true, route, requestId, now);
     if (first.reservation) return first.reservation;
+    let last = first;
     const left = first.plan.heuPerMonth - first.used;
     if (first.rate && left < wanted && left >= least && left > 0) {
-      const second = await this.tryAdmit(accountId, left, false, route, requestId, now, first.rate);
-      if (second.reservation) return second.reservation;
-      throw this.refusal(second, least, now);
+      last = await this.tryAdmit(accountId, left, false, route, requestId, now, first.rate);
+      if (last.reservation) return last.reservation;
     }
-    throw this.refusal(first, least, now);
+    let bucket = await this.bucketNow(accountId, now);
+    const leftNow = last.plan.heuPerMonth - bucket.used;
+    if (leftNow >= least && leftNow > 0) {
+      const again = await this.tryAdmit(accountId, Math.min(wanted, leftNow), false, route, requestId, now, last.rate);
+      if (again.reservation) return again.reservation;
+      bucket = await this.bucketNow(accountId, now);
+    }
+    throw this.refusal(last, bucket, least, now);
   }
 
   /**
@@ -111,16 +127,45 @@ export class Meter {
     return { planName: row.plan, plan, used, rate, reservation: { id, heu, rate } };
   }
 
-  private refusal(attempt: Attempt, least: number, now: Date): ApiError {
-    const { plan, planName, used, rate } = attempt;
-    if (used >= plan.heuPerMonth) {
+  /** The month's bucket as it stands: HEU used (settled and reserved), those reserved by requests still running, and how long the oldest has run. */
+  private async bucketNow(accountId: string, now: Date): Promise<BucketNow> {
+    const [row] = await this.sql.rows<{ used: number | null; reserved: number; oldest_age_s: number }>('meter_bucket_now', BUCKET_NOW_SQL, [accountId, ts(monthStart(now)), ts(now)]);
+    const age = Number(row?.oldest_age_s ?? 0);
+    return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0), oldestAgeS: Number.isFinite(age) ? age : 0 };
+  }
+
+  /**
+   * Why the bucket could not take the request, from the bucket as it stands. `used` counts settled HEU and the
+   * reservations of requests still running; those settle at most to what they reserved, usually far less (a
+   * reservation is the worst case). So:
+   * - settled HEU alone reach the limit: the month is used up (429 `heu_bucket`, `Retry-After` to the next month);
+   * - once the requests in flight settle, the bucket could hold the least this request needs: it is only reserved
+   *   (429 `heu_in_flight`, `Retry-After` about as long as the oldest of them has run, 1 to 30 s: short work is
+   *   retried at once, long work is not polled, and a reservation left by a crash never sends a caller away for long);
+   * - else some HEU are left but not enough for this request: 402 `plan_limit_exceeded`.
+   * Asked only when a request is refused: the admitted path stays one statement.
+   */
+  private refusal(attempt: Attempt, bucket: BucketNow, least: number, now: Date): ApiError {
+    const { plan, planName, rate } = attempt;
+    const limit = plan.heuPerMonth;
+    const reserved = Math.min(bucket.used, bucket.reserved);
+    const settled = bucket.used - reserved;
+    if (settled >= limit) {
       const next = nextMonthStart(now);
-      return new ApiError('too_many_requests', `This month's ${plan.heuPerMonth} HEU are used up.`,
-        { reason: 'heu_bucket', limit: plan.heuPerMonth, resetAt: next.toISOString() },
+      return new ApiError('too_many_requests', `This month's ${limit} HEU are used up.`,
+        { reason: 'heu_bucket', limit, resetAt: next.toISOString() },
         { 'Retry-After': String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))), ...rateHeaders(rate) });
     }
-    return new ApiError('plan_limit_exceeded', `This request needs at least ${least} HEU; ${plan.heuPerMonth - used} are left this month.`,
-      { plan: planName, bucketHeu: plan.heuPerMonth - used, requestedHeu: least, upgradeUrl: this.upgradeUrl },
+    if (limit - settled >= least) {
+      const retry = Math.min(IN_FLIGHT_RETRY_S.max, Math.max(IN_FLIGHT_RETRY_S.min, Math.ceil(bucket.oldestAgeS)));
+      return new ApiError('too_many_requests',
+        `This month's HEU left are in use by requests in flight (${reserved} HEU reserved, ${settled} of ${limit} used); retry in ${retry} s, once they have settled.`,
+        { reason: 'heu_in_flight', limit, resetAt: new Date(now.getTime() + retry * 1000).toISOString(), inFlightHeu: reserved },
+        { 'Retry-After': String(retry), ...rateHeaders(rate) });
+    }
+    const left = Math.max(0, limit - bucket.used);
+    return new ApiError('plan_limit_exceeded', `This request needs at least ${least} HEU; ${left} are left this month.`,
+      { plan: planName, bucketHeu: left, requestedHeu: least, upgradeUrl: this.upgradeUrl },
       rateHeaders(rate));
   }
 
@@ -194,6 +239,15 @@ const ADMIT_SQL = `
 const RATE_ROOM_SQL = `
   SELECT a.plan::text AS plan, (SELECT r.count FROM rate_windows r WHERE r.account_id = $1 AND r.window_start = $2::timestamp(3)) AS count
   FROM accounts a WHERE a.id = $1`;
+
+// $1 account, $2 period, $3 now: in one snapshot, the bucket's HEU used, those reserved by requests still running,
+// and how long the oldest of them has run (a settle changes the record and the bucket in one statement, so the two
+// sums agree).
+const BUCKET_NOW_SQL = `
+  SELECT (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $2::timestamp(3)) AS used,
+         COALESCE(SUM(heu), 0)::int AS reserved,
+         COALESCE(EXTRACT(EPOCH FROM ($3::timestamp(3) - MIN(created_at))), 0)::float8 AS oldest_age_s
+  FROM usage_records WHERE account_id = $1 AND period_start = $2::timestamp(3) AND state = 'reserved'`;
 
 // $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
 const SETTLE_SQL = `

@@ -11,13 +11,18 @@
 //   30 days.
 // - `window_closing` is a deadline today or within WINDOW_CLOSING_DAYS days (30): time enough to act on a reminder.
 // - `needs_review` means no deadline can be computed; `cancelled` (marked by hand) wins over every other status.
+// - A renewal date outside the year window, or a notice period over its bound (term-bounds.ts), yields no deadline:
+//   `deadlineUnknownReason` says which (`renewal_date_out_of_range`, `notice_period_out_of_range`). Such values can
+//   be stored (extracted, or set by hand before the bounds were checked); they must never make a renewal unreadable.
+
+import { isDateInWindow, isNoticeInBounds } from './term-bounds.js';
 
 export const WINDOW_CLOSING_DAYS = 30;
 
 export type NoticeUnit = 'days' | 'weeks' | 'months';
 export interface NoticePeriod { amount: number; unit: NoticeUnit }
 export type DeadlineStatus = 'upcoming' | 'window_closing' | 'deadline_passed' | 'needs_review' | 'cancelled';
-export type DeadlineUnknownReason = 'no_renewal_date' | 'no_notice_period';
+export type DeadlineUnknownReason = 'no_renewal_date' | 'no_notice_period' | 'renewal_date_out_of_range' | 'notice_period_out_of_range';
 
 export interface DeadlineInput {
   renewalDate: string | null;
@@ -97,7 +102,7 @@ const WORD_NUMBERS: Record<string, number> = {
 };
 const NUMBER = `(\\d{1,4}|${Object.keys(WORD_NUMBERS).join('|')})`;
 // "3 months", "three (3) months", "90 calendar days", "8 weeks'", "six-month"
-const PERIOD = new RegExp(`\\b${NUMBER}(?:\\s*\\(\\d{1,4}\\))?[\\s-]*(?:full\\s+|calendar\\s+|business\\s+)?(day|week|month)s?\\b`, 'i');
+const PERIOD = new RegExp(`\\b${NUMBER}(?:\\s*\\((\\d{1,4})\\))?[\\s-]*(?:full\\s+|calendar\\s+|business\\s+)?(day|week|month)s?\\b`, 'i');
 
 function readNumber(word: string): number | null {
   const n = /^\d+$/.test(word) ? Number(word) : WORD_NUMBERS[word.toLowerCase()];
@@ -109,9 +114,10 @@ export function noticeFromText(text: string | null): NoticePeriod | null {
   if (!text) return null;
   const m = PERIOD.exec(text);
   if (!m) return null;
-  const amount = readNumber(m[1]!);
+  // The digits in brackets are the number the phrase means ("thirty-seven (37) months": the word read is "seven").
+  const amount = m[2] !== undefined ? Number(m[2]) : readNumber(m[1]!);
   if (amount === null) return null;
-  return { amount, unit: `${m[2]!.toLowerCase()}s` as NoticeUnit };
+  return { amount, unit: `${m[3]!.toLowerCase()}s` as NoticeUnit };
 }
 
 /**
@@ -128,13 +134,29 @@ export function readNoticePeriod(days: number | null, text: string | null, prefe
   return fromText;
 }
 
-/** The derived fields of a vendor renewal, as of `now`. */
+/** The derived fields of a vendor renewal, as of `now`. Never throws: a value it cannot count from is a reason. */
 export function deriveDeadline(input: DeadlineInput, now: Date): Deadline {
-  const renewal = parseDate(input.renewalDate) ? input.renewalDate! : null;
-  const noticePeriod = readNoticePeriod(input.noticePeriodDays, input.noticePeriodText, input.preferText);
-  const deadlineUnknownReason: DeadlineUnknownReason | null = !renewal ? 'no_renewal_date' : !noticePeriod ? 'no_notice_period' : null;
-  const cancellationDeadline = renewal && noticePeriod ? subtractNotice(renewal, noticePeriod) : null;
-  const daysLeft = cancellationDeadline ? daysBetween(utcToday(now), cancellationDeadline) : null;
+  const read = readNoticePeriod(input.noticePeriodDays, input.noticePeriodText, input.preferText);
+  let deadlineUnknownReason: DeadlineUnknownReason | null = null;
+  if (!parseDate(input.renewalDate)) deadlineUnknownReason = 'no_renewal_date';
+  else if (!isDateInWindow(input.renewalDate)) deadlineUnknownReason = 'renewal_date_out_of_range';
+  else if (!read) deadlineUnknownReason = 'no_notice_period';
+  else if (!isNoticeInBounds(read)) deadlineUnknownReason = 'notice_period_out_of_range';
+  const noticePeriod = read && isNoticeInBounds(read) ? read : null;
+  let cancellationDeadline: string | null = null;
+  let daysLeft: number | null = null;
+  if (deadlineUnknownReason === null) {
+    // Within the bounds the deadline is always a calendar date (years 1897-2199); should it ever not be, the renewal
+    // still reads, without a deadline.
+    try {
+      cancellationDeadline = subtractNotice(input.renewalDate!, noticePeriod!);
+      daysLeft = daysBetween(utcToday(now), cancellationDeadline);
+    } catch {
+      cancellationDeadline = null;
+      daysLeft = null;
+      deadlineUnknownReason = 'renewal_date_out_of_range';
+    }
+  }
   return { noticePeriod, cancellationDeadline, deadlineUnknownReason, daysLeft, status: statusOf(daysLeft, input.cancelled) };
 }
 

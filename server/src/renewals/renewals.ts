@@ -3,7 +3,8 @@
 import type { components } from '../../../generated/openapi.js';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { deriveDeadline, parseDate, type DeadlineStatus } from './deadline.js';
+import { deriveDeadline, noticeFromText, parseDate, type DeadlineStatus } from './deadline.js';
+import { DATE_WINDOW_TEXT, isDateInWindow, isNoticeInBounds, NOTICE_BOUND_TEXT } from './term-bounds.js';
 import { mergeTerms, readOverrides, TERM_NAMES, type Overrides, type TermDocument, type TermName } from './terms.js';
 import {
   changeAccountRenewal, findAccountDocument, findAccountRenewal, listAccountRenewals, toStoredDocument,
@@ -100,19 +101,38 @@ export async function getDocument(prisma: PrismaClient, accountId: string, id: s
 }
 
 /**
- * What the contract's schema checks by pattern only, and (again, should a validator skip `unevaluatedProperties`)
- * that only known members are named: a misspelt term is never ignored. Answers every problem at once.
+ * What the contract's schema checks by pattern only or says in words, and (again, should a validator skip
+ * `unevaluatedProperties`) that only known members are named: a misspelt term or member is never ignored. Dates and
+ * notice periods are held to the bounds of term-bounds.ts. Answers every problem at once.
  */
 function checkUpdate(body: unknown): RenewalUpdate {
   const issues: Array<{ path: string; message: string }> = [];
   const b = (body ?? {}) as Record<string, unknown>;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   for (const k of Object.keys(b)) if (k !== 'overrides' && k !== 'cancelled') issues.push({ path: `/body/${k}`, message: 'is not a member of a renewal update' });
-  if (b.overrides && typeof b.overrides === 'object') {
-    for (const k of Object.keys(b.overrides)) if (!(TERM_NAMES as readonly string[]).includes(k)) issues.push({ path: `/body/overrides/${k}`, message: `is not a term; terms are ${TERM_NAMES.join(', ')}` });
-    const rd = (b.overrides as Record<string, { value?: unknown } | null>).renewalDate;
-    if (rd && typeof rd.value === 'string' && !parseDate(rd.value)) issues.push({ path: '/body/overrides/renewalDate/value', message: 'is not a calendar date' });
-    const ce = (b.overrides as Record<string, { value?: unknown } | null>).contractEndDate;
-    if (ce && typeof ce.value === 'string' && !parseDate(ce.value)) issues.push({ path: '/body/overrides/contractEndDate/value', message: 'is not a calendar date' });
+  const overrides = isObject(b.overrides) ? b.overrides : null;
+  if (b.overrides === undefined && b.cancelled === undefined) issues.push({ path: '/body', message: 'names nothing to change: send overrides, cancelled, or both' });
+  if (overrides && Object.keys(overrides).length === 0) issues.push({ path: '/body/overrides', message: 'names no term: set or clear at least one' });
+  for (const [k, input] of Object.entries(overrides ?? {})) {
+    const path = `/body/overrides/${k}`;
+    if (!(TERM_NAMES as readonly string[]).includes(k)) {
+      issues.push({ path, message: `is not a term; terms are ${TERM_NAMES.join(', ')}` });
+      continue;
+    }
+    if (!isObject(input)) continue; // null clears; anything else is the contract's to refuse
+    for (const member of Object.keys(input)) if (member !== 'value') issues.push({ path: `${path}/${member}`, message: 'is not a member of an override (it takes value only)' });
+    const value = input.value;
+    if ((k === 'renewalDate' || k === 'contractEndDate') && typeof value === 'string') {
+      if (!parseDate(value)) issues.push({ path: `${path}/value`, message: 'is not a calendar date' });
+      else if (!isDateInWindow(value)) issues.push({ path: `${path}/value`, message: `must be ${DATE_WINDOW_TEXT}` });
+    }
+    if (k === 'noticePeriodDays' && typeof value === 'number' && !isNoticeInBounds({ amount: value, unit: 'days' })) {
+      issues.push({ path: `${path}/value`, message: `must be ${NOTICE_BOUND_TEXT}` });
+    }
+    if (k === 'noticePeriodText' && typeof value === 'string') {
+      const read = noticeFromText(value);
+      if (read && !isNoticeInBounds(read)) issues.push({ path: `${path}/value`, message: `states ${read.amount} ${read.unit}; a notice period must be ${NOTICE_BOUND_TEXT}` });
+    }
   }
   if (issues.length) {
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
@@ -125,9 +145,7 @@ function checkUpdate(body: unknown): RenewalUpdate {
 export async function updateRenewal(prisma: PrismaClient, accountId: string, id: string, body: unknown, now: Date): Promise<VendorRenewal> {
   const update = checkUpdate(body);
   const setAt = now.toISOString();
-  // An empty update writes nothing (the row's updatedAt included) and answers the renewal as it stands.
-  const changes = Object.keys(update.overrides ?? {}).length > 0 || update.cancelled !== undefined;
-  const changed = !changes ? true : await changeAccountRenewal(prisma, accountId, id, now, (current) => {
+  const changed = await changeAccountRenewal(prisma, accountId, id, now, (current) => {
     const overrides: Overrides = readOverrides(current.overrides);
     for (const [name, input] of Object.entries(update.overrides ?? {}) as Array<[TermName, { value: unknown } | null]>) {
       if (input === null) delete overrides[name];

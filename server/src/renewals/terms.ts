@@ -29,13 +29,25 @@ function groundedOf(extraction: unknown, term: TermName): Grounded | null {
   return g && typeof g === 'object' && g.value !== null && g.value !== undefined ? { value: g.value, sourceQuote: typeof g.sourceQuote === 'string' ? g.sourceQuote : null } : null;
 }
 
-/** Reads stored overrides leniently: members that are not terms or not of the stored shape are ignored. */
+/** The JSON type each term's value has (a stored value of another type was never written by this service). */
+const VALUE_TYPE: Record<TermName, 'number' | 'string' | 'boolean'> = {
+  billingAmount: 'number', currency: 'string', billingFrequency: 'string', seatCount: 'number', contractEndDate: 'string',
+  renewalDate: 'string', noticePeriodDays: 'number', noticePeriodText: 'string', autoRenewal: 'boolean',
+};
+
+/**
+ * Reads stored overrides leniently: members that are not terms, not of the stored shape or whose value is not of the
+ * term's type are ignored. A value of the right type but out of bounds is kept (shown, and deadline.ts says why it
+ * yields no deadline).
+ */
 export function readOverrides(stored: unknown): Overrides {
   const out: Overrides = {};
   if (!stored || typeof stored !== 'object') return out;
   for (const name of TERM_NAMES) {
     const o = (stored as Record<string, unknown>)[name] as StoredOverride | undefined;
-    if (o && typeof o === 'object' && 'value' in o && typeof o.setAt === 'string') out[name] = { value: o.value, setAt: o.setAt };
+    if (!o || typeof o !== 'object' || !('value' in o) || typeof o.setAt !== 'string') continue;
+    if (o.value !== null && typeof o.value !== VALUE_TYPE[name]) continue;
+    out[name] = { value: o.value, setAt: o.setAt };
   }
   return out;
 }

@@ -38,6 +38,8 @@ describe('cancellation deadline: the renewal date minus the notice period, in UT
     expect(noticeFromText('at least 90 calendar days before renewal')).toEqual({ amount: 90, unit: 'days' });
     expect(noticeFromText('a six-month notice period')).toEqual({ amount: 6, unit: 'months' });
     expect(noticeFromText('reasonable notice')).toBeNull();
+    // The digits in brackets are the number meant: "thirty-seven" has no word of its own, "seven" was read.
+    expect(noticeFromText('thirty-seven (37) months notice')).toEqual({ amount: 37, unit: 'months' });
     expect(noticeFromText(null)).toBeNull();
   });
 
@@ -83,5 +85,30 @@ describe('days left and status, from the UTC date of now', () => {
   it('says cancelled when marked so, and still shows the deadline', () => {
     expect(deriveDeadline({ ...base, renewalDate: '2026-12-31', noticePeriodDays: 30, cancelled: true }, at('2026-11-22T00:00:00Z')))
       .toMatchObject({ cancellationDeadline: '2026-12-01', daysLeft: 9, status: 'cancelled' });
+  });
+});
+
+describe('values out of bounds: no deadline, a reason, never an exception', () => {
+  const now = at('2026-11-24T12:00:00Z');
+  it.each([
+    ['a renewal date in year 100, 3,660 days', { renewalDate: '0100-01-01', noticePeriodDays: 3660 }, 'renewal_date_out_of_range'],
+    ['a renewal date in year 100, 30 days', { renewalDate: '0100-01-01', noticePeriodDays: 30 }, 'renewal_date_out_of_range'],
+    ['a renewal date after 2199', { renewalDate: '2300-06-30', noticePeriodDays: 30 }, 'renewal_date_out_of_range'],
+    ['a renewal date before 1900', { renewalDate: '1899-12-31', noticePeriodDays: 30 }, 'renewal_date_out_of_range'],
+    ['3,660 days of notice', { renewalDate: '2027-06-30', noticePeriodDays: 3660 }, 'notice_period_out_of_range'],
+    ['1,096 days of notice', { renewalDate: '2027-06-30', noticePeriodDays: 1096 }, 'notice_period_out_of_range'],
+    ['9999 months of notice', { renewalDate: '2027-06-30', noticePeriodDays: null, noticePeriodText: '9999 months' }, 'notice_period_out_of_range'],
+    ['157 weeks of notice', { renewalDate: '2027-06-30', noticePeriodDays: null, noticePeriodText: '157 weeks' }, 'notice_period_out_of_range'],
+  ] as const)('%s', (_name, input, reason) => {
+    const derived = deriveDeadline({ ...base, ...input }, now);
+    expect(derived).toMatchObject({ cancellationDeadline: null, deadlineUnknownReason: reason, daysLeft: null, status: 'needs_review' });
+    // A notice period out of range is not shown as the one counted back; one in range still is.
+    if (reason === 'notice_period_out_of_range') expect(derived.noticePeriod).toBeNull();
+    else if (input.noticePeriodDays === 30) expect(derived.noticePeriod).toEqual({ amount: 30, unit: 'days' });
+  });
+
+  it('counts from the edges of the bounds', () => {
+    expect(deriveDeadline({ ...base, renewalDate: '2199-12-31', noticePeriodDays: 1095 }, now)).toMatchObject({ cancellationDeadline: '2196-12-31', deadlineUnknownReason: null });
+    expect(deriveDeadline({ ...base, renewalDate: '1900-01-01', noticePeriodDays: null, noticePeriodText: '36 months' }, now)).toMatchObject({ cancellationDeadline: '1897-01-01', status: 'deadline_passed' });
   });
 });

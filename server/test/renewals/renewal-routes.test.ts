@@ -139,11 +139,11 @@ describe('renewal tracking routes', () => {
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error.code).toBe('malformed_json');
     expect(await renewalRow(id)).toEqual(before);
-    // An empty update is allowed, and changes nothing.
+    // An update that names nothing to change is refused too (README: an empty body is 400), and changes nothing.
     const empty = await patch(`/v1/renewals/${id}`, {});
-    expect(empty.status).toBe(200);
-    expect((await empty.json()).id).toBe(id);
-    expect((await patch(`/v1/renewals/${id}`, { overrides: {} })).status).toBe(200);
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toMatchObject({ code: 'invalid_request', details: { errors: [{ path: '/body', message: expect.stringContaining('nothing to change') }] } });
+    expect((await patch(`/v1/renewals/${id}`, { overrides: {} })).status).toBe(400);
     expect(await renewalRow(id)).toEqual(before);
   });
 

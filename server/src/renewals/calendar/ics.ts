@@ -2,6 +2,7 @@
 // the API shows them, so that the feed's dates are the ones deadline.ts derived.
 import ical, { ICalAlarmType, type ICalCalendar } from 'ical-generator';
 import { parseDate } from '../deadline.js';
+import { isDateInWindow } from '../term-bounds.js';
 import type { VendorRenewal } from '../renewals.js';
 
 /** Reminders ahead of each cancellation deadline, in days. */
@@ -44,7 +45,8 @@ export function buildCalendar(renewals: VendorRenewal[], now: Date, publicUrl: s
         event.createAlarm({ type: ICalAlarmType.display, trigger: days * DAY_S, description: `${days === 1 ? '1 day' : `${days} days`} left to cancel ${titleOf(r)}` });
       }
     }
-    const renewal = parseDate(r.terms.renewalDate.value);
+    // A stored renewal date outside the window (needs_review, renewal_date_out_of_range) is no date a calendar can hold.
+    const renewal = isDateInWindow(r.terms.renewalDate.value) ? parseDate(r.terms.renewalDate.value) : null;
     if (renewal) {
       cal.createEvent({ id: `renewal-${r.id}@docextract`, start: renewal, allDay: true, stamp: now, url, summary: `Renews: ${titleOf(r)}`, description: describe(r) });
     }
