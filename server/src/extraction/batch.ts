@@ -25,7 +25,7 @@ const failure = (id: string, e: unknown): Result => {
 };
 
 /** Checks the batch as a whole (unique ids: else 400 for the call) and each item on its own (a bad one fails alone). */
-async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
+async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest'], signal?: AbortSignal): Promise<PreparedBatch> {
   const seen = new Map<string, number>();
   const duplicates: { path: string; message: string }[] = [];
   body.items.forEach((item, i) => {
@@ -41,11 +41,11 @@ async function prepare(prisma: PrismaClient, documents: Documents, engine: Extra
       let input: ItemInput;
       if ('schema' in item) {
         const schema = prepareCustomSchema(item.schema);
-        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        const prepared = await documents.prepare(item.document, { accountId, signal }, `/body/items/${i}/document`);
         input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema, document: item.document, prepared };
       } else {
         if (item.kind === 'renewal') await assertVendorRenewal(prisma, accountId, item.document.vendorRenewalId);
-        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        const prepared = await documents.prepare(item.document, { accountId, signal }, `/body/items/${i}/document`);
         input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document, prepared };
       }
       const { wanted: heu } = reservationForItem(engine, input);

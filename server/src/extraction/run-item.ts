@@ -69,7 +69,7 @@ export function reservationForItem(engine: ExtractionEngine, item: ItemInput): {
  */
 export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal, budgetHeu: number): Promise<ItemResult> {
   const native = nativeFile(deps.engine, item.prepared);
-  const read = readsText(item, native) ? await deps.documents.read(item.prepared, signal) : null;
+  const read = readsText(item, native) ? await deps.documents.read(item.prepared, { accountId: deps.accountId, signal }) : null;
   const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
   const text = read?.text ?? '';
   const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : read!.source;
