@@ -5,7 +5,7 @@ import { documentError } from './document-errors.js';
 import { CHARS_PER_PAGE, MAX_FILE_BYTES, TEXT_LIMIT } from './limits.js';
 import { FILE_MEDIA_TYPES, fileMediaType, type FileMediaType } from './media-types.js';
 import type { FileFacts } from './read-file.js';
-import { createDocumentReader, ReaderBusy, type DocumentReader, type ReadCaller, type ReaderOptions, type ReaderState } from './reader.js';
+import { createDocumentReader, ReaderBusy, type DocumentReader, type ReadCaller, type ReaderOptions, type ReaderState, type ReadLease } from './reader.js';
 
 export type { ReadCaller, ReaderOptions } from './reader.js';
 
@@ -15,10 +15,13 @@ export type DocumentSource = Schemas['DocumentSource'];
 /** What a text document sent without a `mediaType` is. */
 const DEFAULT_MEDIA_TYPE = 'text/plain';
 
-/** A document checked and ready: its text, or a file whose text is not read yet. */
+/**
+ * A document checked and ready: its text, or a file whose text is not read yet (with, when the caller asked to keep
+ * it, the process that probed it, to read it: `Documents.release` when it will not be read).
+ */
 export type PreparedDocument =
   | { kind: 'text'; text: string; byteSize: number; source: DocumentSource }
-  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts };
+  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts; lease?: ReadLease };
 
 /** The text of a document, how it was obtained, and the HEU reading it cost. */
 export interface DocumentText {
@@ -45,7 +48,7 @@ export class Documents {
    * bytes what the media type says (a PDF opens and has at most 50 pages, an image has a readable size).
    * Throws ApiError (400, 413, 422).
    */
-  async prepare(document: Schemas['DocumentInput'], caller: ReadCaller, path = '/body/document'): Promise<PreparedDocument> {
+  async prepare(document: Schemas['DocumentInput'], caller: ReadCaller & { keepForRead?: boolean }, path = '/body/document'): Promise<PreparedDocument> {
     const { text, content } = document;
     if ((text === undefined) === (content === undefined)) throw invalid(path, 'must have exactly one of text and content');
     if (text !== undefined) {
@@ -62,22 +65,34 @@ export class Documents {
     return this.prepareFile(bytes, mediaType, caller);
   }
 
-  /** A file received as bytes (multipart/form-data, or decoded from base64): checked as `prepare` checks. */
-  async prepareFile(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller): Promise<PreparedDocument> {
+  /**
+   * A file received as bytes (multipart/form-data, or decoded from base64): checked as `prepare` checks. With
+   * `keepForRead`, the process that probed the file is kept for its read (one process per file, not two), which the
+   * caller does at once or releases (`release`): the single-document routes, not batches.
+   */
+  async prepareFile(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller & { keepForRead?: boolean }): Promise<PreparedDocument> {
     if (bytes.byteLength > MAX_FILE_BYTES) {
       throw new ApiError('payload_too_large', `The file is ${bytes.byteLength.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are read.`, { limit: MAX_FILE_BYTES });
     }
     if (bytes.byteLength === 0) throw new ApiError('document_unreadable', 'The file is empty.');
-    const outcome = await this.call(() => this.readerOf().probe(bytes, mediaType, caller));
+    const { outcome, lease } = await this.call(() => this.readerOf().probe(bytes, mediaType, caller, caller.keepForRead === true));
     if (!outcome.ok) throw documentError(outcome.problem);
-    return { kind: 'file', bytes, facts: outcome.value };
+    return { kind: 'file', bytes, facts: outcome.value, ...(lease ? { lease } : {}) };
+  }
+
+  /** Gives back the process kept for a prepared file's read, when it will not be read (a refusal, a native engine). */
+  static release(prepared: PreparedDocument | undefined): void {
+    if (prepared?.kind === 'file') prepared.lease?.release();
   }
 
   /** Reads the text of a prepared document (a file in a reader process). Throws ApiError. */
   async read(prepared: PreparedDocument, caller: ReadCaller & { signal: AbortSignal }): Promise<DocumentText> {
     if (prepared.kind === 'text') return { text: prepared.text, source: prepared.source, readingHeu: 0 };
     const { facts } = prepared;
-    const outcome = await this.call(() => this.readerOf().read(prepared.bytes, facts.mediaType, facts.pages, caller));
+    // A kept process reads its file once; a second read (none today) takes a fresh one.
+    const { lease } = prepared;
+    delete prepared.lease;
+    const outcome = await this.call(() => (lease ? lease.read(facts.pages, caller) : this.readerOf().read(prepared.bytes, facts.mediaType, facts.pages, caller)));
     if (!outcome.ok) throw documentError(outcome.problem);
     const read = outcome.value;
     const source: DocumentSource = { mediaType: facts.mediaType, pages: read.pages, method: read.method };

@@ -7,7 +7,8 @@ import type { FileFacts, FileText } from './read-file.js';
 import type { ReaderOutcome, ReaderTask } from './reader-task.js';
 import { FairScheduler, QueueFull, type SchedulerState } from './sandbox/fair-scheduler.js';
 import { createLauncher, type Launcher } from './sandbox/launcher.js';
-import type { ProcessFailure } from './sandbox/reader-process.js';
+import type { ChildMessage } from './sandbox/protocol.js';
+import type { ProcessFailure, ReaderProcess } from './sandbox/reader-process.js';
 import { SpareProcesses } from './sandbox/spare-processes.js';
 
 /** How the reader is sized (READER_* variables; defaults for 2 cores and a 1.5 GB service). */
@@ -35,9 +36,19 @@ export interface ReadCaller {
   signal?: AbortSignal;
 }
 
+/**
+ * The process that probed a file, kept (with its slot) for the read of that file: one process per file instead of
+ * two. Read once, or released (killed); released by itself after LEASE_MS, or when the probe's caller goes.
+ */
+export interface ReadLease {
+  read(pages: number, caller: ReadCaller): Promise<ReaderOutcome<FileText>>;
+  release(): void;
+}
+
 /** Probes and reads files, each in a fresh reader process under hard limits, accounts served fairly. */
 export interface DocumentReader {
-  probe(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller): Promise<ReaderOutcome<FileFacts>>;
+  /** With `keep`, a file that passes its probe comes with a lease on the process that probed it, for its read. */
+  probe(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller, keep?: boolean): Promise<{ outcome: ReaderOutcome<FileFacts>; lease?: ReadLease }>;
   read(bytes: Uint8Array, mediaType: FileMediaType, pages: number, caller: ReadCaller): Promise<ReaderOutcome<FileText>>;
   /** Starts the spare processes now rather than on the first file. */
   warm(): void;
@@ -73,6 +84,11 @@ const QUEUE_PER_ACCOUNT = 32;
 const QUEUE_TOTAL = 256;
 /** The longest a file waits for a process before it is refused (503): the reader is saturated. */
 const MAX_WAIT_MS = 120_000;
+/**
+ * How long a probe's process is kept for the read of its file (admission is one statement in between): past it, or
+ * when the probe's caller hangs up, it is killed and its slot freed; the read, if it comes, takes a fresh process.
+ */
+const LEASE_MS = 10_000;
 
 export function createDocumentReader(options: ReaderOptions = {}): DocumentReader {
   const processes = options.processes ?? READER_DEFAULTS.processes;
@@ -90,24 +106,81 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     options.log?.info({ reader: { processes, perAccount, spares: options.spares ?? READER_DEFAULTS.spares, memoryMb, ...(launcher ? launcher.describe() : { mode: 'inline: no compiled reader (sources only), no limits' }) } }, 'document reader: one process per file, under these limits');
   };
 
-  const runTask = async <T>(task: ReaderTask, budgetMs: number, caller: ReadCaller): Promise<ReaderOutcome<T>> => {
+  /** One message to a process, its end told as an outcome (a process that stopped: a problem, and a warn line). */
+  const exchange = async <T>(process: ReaderProcess, message: ChildMessage, task: ReaderTask, budgetMs: number, caller: ReadCaller): Promise<ReaderOutcome<T>> => {
+    const started = Date.now();
+    const entry = { pid: process.pid ?? 0, op: task.op, accountId: caller.accountId };
+    running.add(entry);
+    const end = await process.run(message, budgetMs, caller.signal).finally(() => running.delete(entry));
+    if (end.ok) return end.outcome as ReaderOutcome<T>;
+    options.log?.warn({ reader: { op: task.op, mediaType: task.mediaType, bytes: task.bytes.byteLength, ms: Date.now() - started, failure: end.failure } }, 'a reader process stopped without reading the file');
+    return { ok: false, problem: problemOf(end.failure) };
+  };
+
+  /**
+   * A task in a fresh process, once the account is granted a slot. With `keep`, a successful probe's process and slot
+   * are held by a lease for the read of the same file (`then` receives it; the slot is freed when the lease ends).
+   */
+  const runTask = async <T>(task: ReaderTask, budgetMs: number, caller: ReadCaller, keep?: (lease: ReadLease) => void): Promise<ReaderOutcome<T>> => {
     announce();
+    // The answer is given as soon as the task ends; the slot is given back when the job ends (for a kept probe, when
+    // its lease does).
+    let deliver!: (outcome: ReaderOutcome<T>) => void;
+    let fail!: (e: unknown) => void;
+    const answer = new Promise<ReaderOutcome<T>>((resolve, reject) => { deliver = resolve; fail = reject; });
+    scheduler.run(caller.accountId, async () => {
+      if (!spares) {
+        // Unit tests on the sources alone: the same functions, in this process, without limits.
+        const { runReaderTask } = await import('./reader-task.js');
+        return deliver((await runReaderTask(task)) as ReaderOutcome<T>);
+      }
+      const process = await spares.take();
+      let outcome: ReaderOutcome<T>;
+      try {
+        outcome = await exchange<T>(process, { task, ...(keep ? { keep: true } : {}) }, task, budgetMs, caller);
+      } catch (e) {
+        process.kill();
+        throw e;
+      }
+      if (!keep || !outcome.ok) {
+        process.kill();
+        return deliver(outcome);
+      }
+      await new Promise<void>((ended) => {
+        let used = false;
+        const end = () => {
+          clearTimeout(timer);
+          caller.signal?.removeEventListener('abort', release);
+          process.kill();
+          ended();
+        };
+        const release = () => {
+          if (used) return;
+          used = true;
+          end();
+        };
+        const timer = setTimeout(release, LEASE_MS);
+        timer.unref();
+        caller.signal?.addEventListener('abort', release, { once: true });
+        keep({
+          read: async (pages, readCaller) => {
+            if (used) throw new Error('a read lease is used once');
+            used = true;
+            clearTimeout(timer);
+            const read: ReaderTask = { op: 'read', bytes: task.bytes, mediaType: task.mediaType, budgetMs: readBudgetMs(pages) };
+            try {
+              return await exchange<FileText>(process, { read: { budgetMs: readBudgetMs(pages) } }, read, readBudgetMs(pages), readCaller);
+            } finally {
+              end();
+            }
+          },
+          release,
+        });
+        deliver(outcome);
+      });
+    }, caller.signal).catch(fail);
     try {
-      return await scheduler.run(caller.accountId, async () => {
-        if (!spares) {
-          // Unit tests on the sources alone: the same functions, in this process, without limits.
-          const { runReaderTask } = await import('./reader-task.js');
-          return (await runReaderTask(task)) as ReaderOutcome<T>;
-        }
-        const started = Date.now();
-        const process = await spares.take();
-        const entry = { pid: process.pid ?? 0, op: task.op, accountId: caller.accountId };
-        running.add(entry);
-        const end = await process.run(task, budgetMs, caller.signal).finally(() => running.delete(entry));
-        if (end.ok) return end.outcome as ReaderOutcome<T>;
-        options.log?.warn({ reader: { op: task.op, mediaType: task.mediaType, bytes: task.bytes.byteLength, ms: Date.now() - started, failure: end.failure } }, 'a reader process stopped without reading the file');
-        return { ok: false, problem: problemOf(end.failure) };
-      }, caller.signal);
+      return await answer;
     } catch (e) {
       if (e instanceof QueueFull) throw new ReaderBusy(e.retryAfterSeconds);
       throw e;
@@ -115,7 +188,11 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
   };
 
   return {
-    probe: (bytes, mediaType, caller) => runTask<FileFacts>({ op: 'probe', bytes, mediaType }, PROBE_BUDGET_MS, caller),
+    async probe(bytes, mediaType, caller, keep = false) {
+      let lease: ReadLease | undefined;
+      const outcome = await runTask<FileFacts>({ op: 'probe', bytes, mediaType }, PROBE_BUDGET_MS, caller, keep ? (l) => { lease = l; } : undefined);
+      return lease ? { outcome, lease } : { outcome };
+    },
     read: (bytes, mediaType, pages, caller) => runTask<FileText>({ op: 'read', bytes, mediaType, budgetMs: readBudgetMs(pages) }, readBudgetMs(pages), caller),
     warm() {
       announce();

@@ -3,7 +3,7 @@ import type { components } from '../../../generated/openapi.js';
 import { principalOf } from '../auth/authenticate.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../db/database.js';
-import type { Documents } from '../documents/documents.js';
+import { Documents } from '../documents/documents.js';
 import { ApiError } from '../http/api-error.js';
 import { rateHeaders, type Meter, type RateState, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
@@ -87,7 +87,8 @@ export function extractRoutes(deps: ExtractDeps): Router {
   };
   const prepare = async (res: Response, input: SingleInput, signal: AbortSignal) => {
     const counted = input.file || input.document.content !== undefined ? await countFor(res) : undefined;
-    const caller = { accountId: principalOf(res).accountId, signal };
+    // The process that probes the file reads it too, right after admission (released if the request stops before).
+    const caller = { accountId: principalOf(res).accountId, signal, keepForRead: true };
     const prepared = input.file ? await deps.documents.prepareFile(input.file.bytes, input.file.mediaType, caller) : await deps.documents.prepare(input.document, caller);
     return { prepared, counted };
   };
@@ -99,13 +100,17 @@ export function extractRoutes(deps: ExtractDeps): Router {
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
       const { prepared, counted } = await prepare(res, input, connection);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
-      await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-        const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
-          : { data, model, usage, source };
-        return { body, usage };
-      }, counted);
+      try {
+        await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
+          const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+          const body = document
+            ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
+            : { data, model, usage, source };
+          return { body, usage };
+        }, counted);
+      } finally {
+        Documents.release(prepared);
+      }
     }));
   }
 
@@ -115,10 +120,14 @@ export function extractRoutes(deps: ExtractDeps): Router {
     const schema = prepareCustomSchema(input.schema);
     const { prepared, counted } = await prepare(res, input, connection);
     const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared };
-    await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
-      const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-      return { body: { data, model, usage, source }, usage };
-    }, counted);
+    try {
+      await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
+        const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        return { body: { data, model, usage, source }, usage };
+      }, counted);
+    } finally {
+      Documents.release(prepared);
+    }
   }));
 
   router.post('/v1/extract/batch', (req, res) => whileConnected(res, async (connection) => {

@@ -69,6 +69,8 @@ export function reservationForItem(engine: ExtractionEngine, item: ItemInput): {
  */
 export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal, budgetHeu: number): Promise<ItemResult> {
   const native = nativeFile(deps.engine, item.prepared);
+  // A file the engine reads itself gives back the process kept to read it.
+  if (!readsText(item, native)) Documents.release(item.prepared);
   const read = readsText(item, native) ? await deps.documents.read(item.prepared, { accountId: deps.accountId, signal }) : null;
   const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
   const text = read?.text ?? '';

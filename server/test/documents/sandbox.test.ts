@@ -86,6 +86,25 @@ describe('reader processes in the service (in-process harness)', () => {
     await waitFor('the reader idle', () => s.documents.readerState()?.running === 0);
   });
 
+  it('reads a file in the process that probed it, and gives that process back when admission refuses the request', async () => {
+    const pdf = { content: b64(await textPdf(INVOICE)), mediaType: 'application/pdf' };
+    const read = await send('acct_sb_other', pdf);
+    expect(read.status).toBe(200);
+    // The bucket used up: the file is probed (its process kept for the read), then admission refuses (429).
+    const { monthStart } = await import('../../src/time/clock.js');
+    await s.db.prisma.usageBucket.upsert({
+      where: { accountId_periodStart: { accountId: 'acct_sb_other', periodStart: monthStart(s.clock.now()) } },
+      create: { accountId: 'acct_sb_other', periodStart: monthStart(s.clock.now()), heuUsed: 10_000 },
+      update: { heuUsed: 10_000 },
+    });
+    const refused = await send('acct_sb_other', pdf);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.details.reason).toBe('heu_bucket');
+    // The kept process is released with the answer, not 10 s later: the slot is free.
+    expect(s.documents.readerState()).toMatchObject({ running: 0, waiting: 0, tasks: [] });
+    await s.db.prisma.usageBucket.updateMany({ where: { accountId: 'acct_sb_other' }, data: { heuUsed: 0 } });
+  });
+
   it('8 parallel streams of refused files from one free account: 429s once its 10 requests are counted, and another account is served', async () => {
     // A 51-page PDF is refused at the probe (413): before, such refusals were not counted, and 8 streams of them
     // starved the reader.

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { ReaderOutcome, ReaderTask } from '../reader-task.js';
+import type { ReaderOutcome } from '../reader-task.js';
 import type { Launcher } from './launcher.js';
+import type { ChildMessage, ChildReply } from './protocol.js';
 
 /** How one task in a reader process ended, when it did not answer. */
 export type ProcessFailure =
@@ -12,14 +13,15 @@ export type ProcessFailure =
 
 export type TaskEnd = { ok: true; outcome: ReaderOutcome<unknown> } | { ok: false; failure: ProcessFailure };
 
-type Reply = { ready: true } | { done: ReaderOutcome<unknown> } | { failed: { type: string } };
+type Reply = ChildReply;
 
 /** How long a spare may take to load its modules before it is given up (a machine under heavy load: generous). */
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * One reader process: spawned under the launcher's limits, ready once its modules are loaded, then given exactly one
- * task and killed (SIGKILL) the moment its budget ends or its caller goes; it exits by itself after answering.
+ * One reader process: spawned under the launcher's limits, ready once its modules are loaded, then given one file (a
+ * task, and for a kept probe the read that follows) and killed (SIGKILL) the moment a budget ends or its caller goes;
+ * it exits by itself after answering.
  */
 export class ReaderProcess {
   readonly ready: Promise<void>;
@@ -65,10 +67,11 @@ export class ReaderProcess {
   }
 
   /**
-   * Gives the process its one task. Resolves with the answer, or how it failed: past `budgetMs` it is killed
-   * (over_budget). When `signal` aborts it is killed at once and the promise rejects with the signal's reason.
+   * Sends the process its task (or the read that follows a kept probe). Resolves with the answer, or how it failed:
+   * past `budgetMs` it is killed (over_budget). When `signal` aborts it is killed at once and the promise rejects with
+   * the signal's reason.
    */
-  run(task: ReaderTask, budgetMs: number, signal?: AbortSignal): Promise<TaskEnd> {
+  run(message: ChildMessage, budgetMs: number, signal?: AbortSignal): Promise<TaskEnd> {
     return new Promise<TaskEnd>((resolve, reject) => {
       let settled = false;
       const finish = (end: TaskEnd | { abort: unknown }) => {
@@ -96,7 +99,7 @@ export class ReaderProcess {
       };
       void this.exited.then(({ code, signal: killedBy }) => finish({ ok: false, failure: { kind: 'crashed', signal: killedBy, code } }));
       try {
-        this.child.send(task, (e) => {
+        this.child.send(message, (e) => {
           if (e) {
             this.kill();
             finish({ ok: false, failure: { kind: 'crashed', signal: null, code: null } });
