@@ -73,11 +73,12 @@ export class ReaderBusy extends Error {
 
 /**
  * Budgets, counted from when a process starts on the task (time queued does not count): a probe is quick (type,
- * pages, size); a read gets 10 s a page (OCR takes 0.7 to 2.4 s a page here) and 10 s more. Past it the process is
- * killed.
+ * pages, size); a read gets 10 s a page (OCR takes 0.7 to 2.4 s a page here) and 20 s more, since every read that
+ * needs OCR starts its own OCR engine (0.5 s alone, over 5 s on a machine loaded 10 times over). Past it the process
+ * is killed.
  */
 export const PROBE_BUDGET_MS = 15_000;
-export const readBudgetMs = (pages: number) => 10_000 + 10_000 * pages;
+export const readBudgetMs = (pages: number) => 20_000 + 10_000 * pages;
 
 /** Waiting files: per account (a batch's items), and in all. Past either, 503. */
 const QUEUE_PER_ACCOUNT = 32;

@@ -63,7 +63,7 @@ export function reservationForItem(engine: ExtractionEngine, item: ItemInput): {
 }
 
 /**
- * One extraction within `budgetHeu` (what was reserved for it): the document read (a file in the reader's threads,
+ * One extraction within `budgetHeu` (what was reserved for it): the document read (a file in a reader process,
  * or by the engine itself), the engine's answer, grounded and stored when it is a renewal, with its HEU (reading
  * included), never more than the budget.
  */

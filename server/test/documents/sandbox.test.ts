@@ -15,6 +15,8 @@ import { textPdf } from '../support/render-documents.js';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const INVOICE = 'NORTHWIND OFFICE SUPPLY LTD\nInvoice No: INV-7731\nInvoice Date: 2026-03-02\nTotal due (GBP): 105.00';
 const LIMIT_BYTES = 1.5 * 2 ** 30;
+/** A read's budget is 30 s for one page, and the machine may be shared: generous per-test timeouts. */
+const SLOW = 180_000;
 
 const waitFor = async <T>(what: string, probe: () => T | undefined | null | false | Promise<T | false>, timeoutMs = 60_000): Promise<T> => {
   const until = Date.now() + timeoutMs;
@@ -46,7 +48,7 @@ describe('reader processes in the service (in-process harness)', () => {
       await s.db.prisma.account.create({ data: { id, plan } });
       keys[id] = (await s.createKey(id)).key;
     }
-  });
+  }, SLOW);
   afterAll(async () => { await s.close(); });
 
   const send = (account: string, document: unknown, signal?: AbortSignal) =>
@@ -68,7 +70,7 @@ describe('reader processes in the service (in-process harness)', () => {
     // Its reservation is released: nothing charged, nothing held.
     await waitFor('the reservation released', async () => (await heu()) === heuBefore);
     expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_sb_one', state: 'reserved' } })).toBe(0);
-  });
+  }, SLOW);
 
   it('drops a file waiting to be probed when its caller hangs up (the probe is tied to the connection too)', async () => {
     const first = new AbortController();
@@ -84,7 +86,7 @@ describe('reader processes in the service (in-process harness)', () => {
     first.abort();
     await reading;
     await waitFor('the reader idle', () => s.documents.readerState()?.running === 0);
-  });
+  }, SLOW);
 
   it('reads a file in the process that probed it, and gives that process back when admission refuses the request', async () => {
     const pdf = { content: b64(await textPdf(INVOICE)), mediaType: 'application/pdf' };
@@ -103,7 +105,7 @@ describe('reader processes in the service (in-process harness)', () => {
     // The kept process is released with the answer, not 10 s later: the slot is free.
     expect(s.documents.readerState()).toMatchObject({ running: 0, waiting: 0, tasks: [] });
     await s.db.prisma.usageBucket.updateMany({ where: { accountId: 'acct_sb_other' }, data: { heuUsed: 0 } });
-  });
+  }, SLOW);
 
   it('8 parallel streams of refused files from one free account: 429s once its 10 requests are counted, and another account is served', async () => {
     // A 51-page PDF is refused at the probe (413): before, such refusals were not counted, and 8 streams of them
@@ -129,7 +131,7 @@ describe('reader processes in the service (in-process harness)', () => {
     expect(statuses.filter((x) => x === 429).length).toBe(22);
     const window = await s.db.prisma.rateWindow.findMany({ where: { accountId: 'acct_sb_free' } });
     expect(window.reduce((n, w) => n + w.count, 0)).toBe(10);
-  });
+  }, SLOW);
 });
 
 /** The resident memory of a process and all its descendants (the service and its reader processes), in bytes. */
@@ -164,13 +166,13 @@ describe('hostile files against the compiled service (its resident memory and it
       const res = await fetch(`${server.baseUrl}/v1/keys`, { method: 'POST', headers: { authorization: `Bearer ${await mintDashboardToken(TEST_SECRET, id)}`, 'content-type': 'application/json' }, body: '{}' });
       keys[id] = ((await res.json()) as { key: string }).key;
     }
-  });
+  }, SLOW);
   afterAll(async () => {
     clearInterval(sampler);
     server.child.kill('SIGTERM');
     await server.exited;
     await db.drop();
-  });
+  }, SLOW);
 
   const send = async (account: string, document: unknown) => {
     const res = await fetch(`${server.baseUrl}/v1/extract/invoice`, { method: 'POST', headers: { 'x-api-key': keys[account]!, 'content-type': 'application/json' }, body: JSON.stringify({ document }) });
@@ -195,7 +197,7 @@ describe('hostile files against the compiled service (its resident memory and it
     expect(peak).toBeLessThan(LIMIT_BYTES);
     // The service survived the kill and keeps answering.
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
-  });
+  }, SLOW);
 
   it('refuses a JPEG whose decoy SOF (behind a fill byte) claims 100x100: its real frame is 8000x8000 (413, the decoder\'s size)', async () => {
     peak = 0;
@@ -203,7 +205,7 @@ describe('hostile files against the compiled service (its resident memory and it
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large', details: { limit: 25_000_000 } });
     expect(peak).toBeLessThan(LIMIT_BYTES);
-  });
+  }, SLOW);
 
   it('refuses a TIFF whose duplicate width/height tags claim 100x100 after the real 20000x20000 (413)', async () => {
     peak = 0;
@@ -211,7 +213,7 @@ describe('hostile files against the compiled service (its resident memory and it
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large', details: { limit: 25_000_000 } });
     expect(peak).toBeLessThan(LIMIT_BYTES);
-  });
+  }, SLOW);
 
   it('reads a 582-byte PDF with a 7000-point page within the pixel budget (a blank page: 422 no legible text, not a kill)', async () => {
     peak = 0;
@@ -222,5 +224,5 @@ describe('hostile files against the compiled service (its resident memory and it
     expect(res.body.error).toMatchObject({ code: 'document_unreadable', message: 'No legible text was found in the file.' });
     expect(peak).toBeLessThan(LIMIT_BYTES);
     expect(await heuUsed('acct_hostile')).toBe(0);
-  });
+  }, SLOW);
 });
