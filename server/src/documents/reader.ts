@@ -1,6 +1,6 @@
 import { compiledWorker } from '../workers/compiled-worker.js';
 import { MAX_PAGES } from './limits.js';
-import type { FileMediaType } from './media-types.js';
+import { kindOf, type FileMediaType } from './media-types.js';
 import { READER_DEFAULTS } from './reader-defaults.js';
 import type { DocumentProblem } from './problems.js';
 import type { FileFacts, FileText } from './read-file.js';
@@ -10,6 +10,7 @@ import { createLauncher, type Launcher } from './sandbox/launcher.js';
 import type { ChildMessage } from './sandbox/protocol.js';
 import type { ProcessFailure, ReaderProcess } from './sandbox/reader-process.js';
 import { SpareProcesses } from './sandbox/spare-processes.js';
+import { probeTextFile, readPlainTextFile } from './text-file.js';
 
 /** How the reader is sized (READER_* variables; defaults for 2 cores and a 1.5 GB service). */
 export interface ReaderOptions {
@@ -85,6 +86,18 @@ const QUEUE_PER_ACCOUNT = 32;
 const QUEUE_TOTAL = 256;
 /** The longest a file waits for a process before it is refused (503): the reader is saturated. */
 const MAX_WAIT_MS = 120_000;
+/**
+ * Work done in the service itself, without a process: one linear pass over bytes already in memory, no parser, as
+ * bounded as `document.text` sent in JSON (which the service parses too): checking that a text file (plain,
+ * Markdown, HTML) is UTF-8 without binary control characters, and reading a plain-text file (decode, line ends).
+ * Markdown and HTML are read in a process (their readers run regular expressions and an HTML parser over the file),
+ * as is every other kind.
+ */
+const inService = (task: ReaderTask) => {
+  const kind = kindOf(task.mediaType);
+  return task.op === 'probe' ? kind === 'text' || kind === 'markdown' || kind === 'html' : kind === 'text';
+};
+
 /**
  * How long a probe's process is kept for the read of its file (admission is one statement in between): past it, or
  * when the probe's caller hangs up, it is killed and its slot freed; the read, if it comes, takes a fresh process.
@@ -190,11 +203,15 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
 
   return {
     async probe(bytes, mediaType, caller, keep = false) {
+      if (inService({ op: 'probe', bytes, mediaType })) return { outcome: probeTextFile(bytes, mediaType) };
       let lease: ReadLease | undefined;
       const outcome = await runTask<FileFacts>({ op: 'probe', bytes, mediaType }, PROBE_BUDGET_MS, caller, keep ? (l) => { lease = l; } : undefined);
       return lease ? { outcome, lease } : { outcome };
     },
-    read: (bytes, mediaType, pages, caller) => runTask<FileText>({ op: 'read', bytes, mediaType, budgetMs: readBudgetMs(pages) }, readBudgetMs(pages), caller),
+    read: (bytes, mediaType, pages, caller) => {
+      const task: ReaderTask = { op: 'read', bytes, mediaType, budgetMs: readBudgetMs(pages) };
+      return inService(task) ? Promise.resolve(readPlainTextFile(bytes)) : runTask<FileText>(task, readBudgetMs(pages), caller);
+    },
     warm() {
       announce();
       spares?.warm();
