@@ -55,9 +55,10 @@ async function main(): Promise<void> {
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
-  // The document reader's spare processes start now, so the first file does not wait for them.
+  // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
+  // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
-  documents.warm();
+  setTimeout(() => documents.warm(), 2000).unref();
   app = createApp({ config, db, logger, meter, schema, engine, documents });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {
