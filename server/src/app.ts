@@ -42,7 +42,7 @@ export interface AppDeps {
   /** The extraction engine; by default the configured one. */
   engine?: ExtractionEngine;
   meter?: Meter;
-  /** Reads files (PDFs, images, HTML); by default with the reader's own threads. */
+  /** Reads files (PDFs, images, HTML); by default a reader sized by the configuration (READER_*). */
   documents?: Documents;
   /** Whether the schema is current; until it is, routes that need the database answer 503. Ready by default. */
   schema?: SchemaReadiness;
@@ -54,7 +54,7 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the body (a file form on the single-document extraction routes, else JSON), validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents(), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents({ ...config.reader, log: logger }), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
   const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
   const app = express();
   app.disable('x-powered-by');

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import { Documents } from './documents/documents.js';
 import { ConfigError, loadConfig, withBoundPort } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
@@ -54,7 +55,11 @@ async function main(): Promise<void> {
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
-  app = createApp({ config, db, logger, meter, schema, engine });
+  // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
+  // so a file does not wait for them; a file sooner starts its own.
+  const documents = new Documents({ ...config.reader, log: logger });
+  setTimeout(() => documents.warm(), 2000).unref();
+  app = createApp({ config, db, logger, meter, schema, engine, documents });
   // Reservations whose request died with its process are given back once they expire (see README, metering).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
@@ -81,6 +86,7 @@ async function main(): Promise<void> {
     // always stops the service within SHUTDOWN_TIMEOUT_MS and a short grace for closing.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
+      await documents.close();
       await db.close();
       logger.info('stopped');
       logger.flush();

@@ -68,6 +68,17 @@ describe('configuration', () => {
     }
   });
 
+  it('sizes the document reader: documented defaults, bounds, and an account cap below the processes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).reader).toEqual({ processes: 2, memoryMb: 512, perAccount: 1, spares: 2 });
+    expect(loadConfig({ DATA_DIR: dataDir(), READER_PROCESSES: '4', READER_MEMORY_MB: '1024', READER_ACCOUNT_CONCURRENCY: '3', READER_SPARES: '0' }).reader)
+      .toEqual({ processes: 4, memoryMb: 1024, perAccount: 3, spares: 0 });
+    // One account must never hold every reader process.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), READER_PROCESSES: '2', READER_ACCOUNT_CONCURRENCY: '2' })).toThrow(/READER_ACCOUNT_CONCURRENCY: must be less than READER_PROCESSES/);
+    for (const [name, value] of [['READER_PROCESSES', '1'], ['READER_MEMORY_MB', '128'], ['READER_ACCOUNT_CONCURRENCY', '0'], ['READER_SPARES', '-1'], ['READER_PROCESSES', 'two']]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name!]: value! })).toThrow(new RegExp(`${name}`));
+    }
+  });
+
   it('requires a dashboard secret in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/DASHBOARD_JWT_SECRET: required in production/);
   });

@@ -77,7 +77,7 @@ describe('the interface document, field by field, against the running service', 
       const res = await s.fetch(path, { method, headers, ...(body === undefined ? {} : { json: body }) });
       answers.set(route, { status: res.status, body: await res.json() });
     }
-  });
+  }, 120_000); // about twenty calls, one of them a PDF read in a fresh reader process: minutes on a busy machine
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
   it('runs with every answer validated against the published contract', () => {

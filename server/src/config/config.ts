@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { loadPlans, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
+import { READER_DEFAULTS } from '../documents/reader-defaults.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -55,6 +56,12 @@ const env = z.object({
   OFFLINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(64).optional()),
   OFFLINE_TASK_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60_000)),
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
+  // The document reader (server/src/documents/reader.ts): processes reading files at once, each one's memory limit,
+  // probes and reads one account may run at once (below READER_PROCESSES), and processes kept started ahead.
+  READER_PROCESSES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(2).max(64).default(READER_DEFAULTS.processes)),
+  READER_MEMORY_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(256).max(16_384).default(READER_DEFAULTS.memoryMb)),
+  READER_ACCOUNT_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(63).default(READER_DEFAULTS.perAccount)),
+  READER_SPARES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(16).default(READER_DEFAULTS.spares)),
   BATCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(180_000)),
 });
 
@@ -100,6 +107,8 @@ export interface Config {
     /** A batch's overall deadline: items still running then fail alone with upstream_timeout. */
     batchTimeoutMs: number;
   };
+  /** The document reader: each file probed and read in its own process under these limits, accounts served fairly. */
+  reader: { processes: number; memoryMb: number; perAccount: number; spares: number };
   billing: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -142,6 +151,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS');
+  }
+  if (e.READER_ACCOUNT_CONCURRENCY >= e.READER_PROCESSES) {
+    throw new ConfigError('Invalid configuration:\n  READER_ACCOUNT_CONCURRENCY: must be less than READER_PROCESSES (so one account cannot hold every reader process)');
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
@@ -194,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       batchConcurrency: e.BATCH_CONCURRENCY,
       batchTimeoutMs: e.BATCH_TIMEOUT_MS,
     },
+    reader: { processes: e.READER_PROCESSES, memoryMb: e.READER_MEMORY_MB, perAccount: e.READER_ACCOUNT_CONCURRENCY, spares: e.READER_SPARES },
     billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },
     dashboard: {
       jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),

@@ -6,7 +6,9 @@ import { CHARS_PER_PAGE, MAX_FILE_BYTES, TEXT_LIMIT } from './limits.js';
 import { FILE_MEDIA_TYPES, fileMediaType, type FileMediaType } from './media-types.js';
 import type { FileFacts } from './read-file.js';
 import type { TextLayout } from './text-layout.js';
-import { createDocumentReader, ReaderBusy, ReadOverBudget, type DocumentReader } from './reader-pool.js';
+import { createDocumentReader, ReaderBusy, type DocumentReader, type ReadCaller, type ReaderOptions, type ReaderState, type ReadLease } from './reader.js';
+
+export type { ReadCaller, ReaderOptions } from './reader.js';
 
 type Schemas = components['schemas'];
 export type DocumentSource = Schemas['DocumentSource'];
@@ -14,10 +16,13 @@ export type DocumentSource = Schemas['DocumentSource'];
 /** What a text document sent without a `mediaType` is. */
 const DEFAULT_MEDIA_TYPE = 'text/plain';
 
-/** A document checked and ready: its text, or a file whose text is not read yet. */
+/**
+ * A document checked and ready: its text, or a file whose text is not read yet (with, when the caller asked to keep
+ * it, the process that probed it, to read it: `Documents.release` when it will not be read).
+ */
 export type PreparedDocument =
   | { kind: 'text'; text: string; byteSize: number; source: DocumentSource }
-  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts };
+  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts; lease?: ReadLease };
 
 /** The text of a document, how it was obtained, and the HEU reading it cost. */
 export interface DocumentText {
@@ -32,19 +37,21 @@ const invalid = (path: string, message: string) => new ApiError('invalid_request
 
 /**
  * The `document` member of a request, from what was sent to the text an engine reads: checked before anything is
- * reserved (so a bad file is refused and charged nothing), then read in the reader's threads.
+ * reserved (so a bad file is refused and charged nothing), then read. A file's bytes are only ever parsed by the
+ * reader's processes (reader.ts: one process per probe or read, under memory, CPU and time limits, accounts served
+ * fairly); `caller` says whose file it is and carries the caller's connection, so a caller gone stops the work.
  */
 export class Documents {
   private reader: DocumentReader | undefined;
 
-  constructor(private readonly options: { threads?: number } = {}) {}
+  constructor(private readonly options: ReaderOptions = {}) {}
 
   /**
    * Exactly one of `text` and `content`; a file's media type is one we read, its size within the limit, and its
    * bytes what the media type says (a PDF opens and has at most 50 pages, an image has a readable size).
    * Throws ApiError (400, 413, 422).
    */
-  async prepare(document: Schemas['DocumentInput'], path = '/body/document', signal?: AbortSignal): Promise<PreparedDocument> {
+  async prepare(document: Schemas['DocumentInput'], caller: ReadCaller & { keepForRead?: boolean }, path = '/body/document'): Promise<PreparedDocument> {
     const { text, content } = document;
     if ((text === undefined) === (content === undefined)) throw invalid(path, 'must have exactly one of text and content');
     if (text !== undefined) {
@@ -58,25 +65,37 @@ export class Documents {
         : `must be one of ${Object.keys(FILE_MEDIA_TYPES).join(', ')} with content`);
     }
     const bytes = decodeBase64(content!, `${path}/content`);
-    return this.prepareFile(bytes, mediaType, signal);
+    return this.prepareFile(bytes, mediaType, caller);
   }
 
-  /** A file received as bytes (multipart/form-data, or decoded from base64): checked as `prepare` checks. */
-  async prepareFile(bytes: Uint8Array, mediaType: FileMediaType, signal?: AbortSignal): Promise<PreparedDocument> {
+  /**
+   * A file received as bytes (multipart/form-data, or decoded from base64): checked as `prepare` checks. With
+   * `keepForRead`, the process that probed the file is kept for its read (one process per file, not two), which the
+   * caller does at once or releases (`release`): the single-document routes, not batches.
+   */
+  async prepareFile(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller & { keepForRead?: boolean }): Promise<PreparedDocument> {
     if (bytes.byteLength > MAX_FILE_BYTES) {
       throw new ApiError('payload_too_large', `The file is ${bytes.byteLength.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are read.`, { limit: MAX_FILE_BYTES });
     }
     if (bytes.byteLength === 0) throw new ApiError('document_unreadable', 'The file is empty.');
-    const outcome = await this.call(() => this.readerOf().probe(bytes, mediaType, signal));
+    const { outcome, lease } = await this.call(() => this.readerOf().probe(bytes, mediaType, caller, caller.keepForRead === true));
     if (!outcome.ok) throw documentError(outcome.problem);
-    return { kind: 'file', bytes, facts: outcome.value };
+    return { kind: 'file', bytes, facts: outcome.value, ...(lease ? { lease } : {}) };
   }
 
-  /** Reads the text of a prepared document (a file in the reader's threads). Throws ApiError. */
-  async read(prepared: PreparedDocument, signal: AbortSignal): Promise<DocumentText> {
+  /** Gives back the process kept for a prepared file's read, when it will not be read (a refusal, a native engine). */
+  static release(prepared: PreparedDocument | undefined): void {
+    if (prepared?.kind === 'file') prepared.lease?.release();
+  }
+
+  /** Reads the text of a prepared document (a file in a reader process). Throws ApiError. */
+  async read(prepared: PreparedDocument, caller: ReadCaller & { signal: AbortSignal }): Promise<DocumentText> {
     if (prepared.kind === 'text') return { text: prepared.text, source: prepared.source, readingHeu: 0 };
     const { facts } = prepared;
-    const outcome = await this.call(() => this.readerOf().read(prepared.bytes, facts.mediaType, facts.pages, signal));
+    // A kept process reads its file once; a second read (none today) takes a fresh one.
+    const { lease } = prepared;
+    delete prepared.lease;
+    const outcome = await this.call(() => (lease ? lease.read(facts.pages, caller) : this.readerOf().read(prepared.bytes, facts.mediaType, facts.pages, caller)));
     if (!outcome.ok) throw documentError(outcome.problem);
     const read = outcome.value;
     const source: DocumentSource = { mediaType: facts.mediaType, pages: read.pages, method: read.method };
@@ -92,11 +111,21 @@ export class Documents {
     return prepared.kind === 'text' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.pages * CHARS_PER_PAGE);
   }
 
+  /** Starts the reader's spare processes now (the service at start), not on the first file. */
+  warm(): void {
+    this.readerOf().warm();
+  }
+
+  /** What the reader runs and queues, and its processes (tests, diagnostics). */
+  readerState(): ReaderState | null {
+    return this.reader?.state() ?? null;
+  }
+
   async close(): Promise<void> {
     await this.reader?.close();
   }
 
-  // Created on first use, so a process that never reads a file starts no thread.
+  // Created on first use, so a process that never reads a file starts no reader process.
   private readerOf(): DocumentReader {
     this.reader ??= createDocumentReader(this.options);
     return this.reader;
@@ -106,8 +135,7 @@ export class Documents {
     try {
       return await work();
     } catch (e) {
-      if (e instanceof ReaderBusy) throw new ApiError('service_unavailable', 'The document reader is busy; try again shortly.', null, { 'Retry-After': '2' });
-      if (e instanceof ReadOverBudget) throw new ApiError('document_unreadable', 'The file took too long to read.');
+      if (e instanceof ReaderBusy) throw new ApiError('service_unavailable', 'The document reader is busy; try again shortly.', null, { 'Retry-After': String(e.retryAfterSeconds) });
       throw e;
     }
   }

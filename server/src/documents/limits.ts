@@ -17,6 +17,14 @@ export const MAX_PAGES = 50;
 /** The most pixels of an image (an A4 page at 300 dpi is 8.7 million): a decoded image is 4 bytes a pixel. */
 export const MAX_PIXELS = 25_000_000;
 
+/**
+ * The most pixels OCR reads at once: a larger image is scaled down to it before OCR, and a PDF page is drawn within it.
+ * Tesseract holds about 50 bytes a pixel while it reads (a 25-megapixel page took 500 MB and 13 s here), so this is
+ * what fits a reader process's default 512 MB: a Letter or A4 page at 300 dpi (8.4 and 8.7 million) is read as it
+ * is; a 25-megapixel photo of a page is read at about 60% of its size, still some 180 dpi.
+ */
+export const OCR_PIXELS = 9_000_000;
+
 /** An image with an edge shorter than this holds no legible line of text. */
 export const MIN_IMAGE_EDGE = 32;
 

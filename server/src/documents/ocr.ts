@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { ocrReadyPng } from './image-decode.js';
 import { rebuildPlaced, type PlacedText } from './layout.js';
 import type { PlacedRun } from './text-layout.js';
 
@@ -34,13 +35,15 @@ export interface OcrPage {
 }
 
 /**
- * Reads an image (PNG, JPEG, WebP or TIFF bytes) with tesseract and rebuilds its lines and columns from the word
- * boxes it returns, as a PDF's text layer is rebuilt: tesseract's own reading order puts a table's amounts after all
- * of its labels. `size`: the image's width and height in pixels, which the word boxes are given as fractions of.
+ * Reads an image (PNG, JPEG, WebP or TIFF bytes, or a page drawn for OCR) with tesseract and rebuilds its lines and
+ * columns from the word boxes it returns, as a PDF's text layer is rebuilt: tesseract's own reading order puts a
+ * table's amounts after all of its labels. Tesseract is only ever given the grayscale PNG that sharp made within the
+ * pixel limit (image-decode.ts), never the caller's bytes; the word boxes come back as fractions of that image.
  */
-export async function ocrImage(image: Uint8Array, size: { width: number; height: number }): Promise<OcrPage> {
+export async function ocrImage(image: Uint8Array): Promise<OcrPage> {
+  const { png, ...size } = await ocrReadyPng(image);
   const w = await ocrWorker();
-  const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true, text: false });
+  const { data } = await w.recognize(png, {}, { blocks: true, text: false });
   const runs: (PlacedText & { box: [number, number, number, number]; confidence: number })[] = [];
   let confidence = 0;
   for (const block of data.blocks ?? []) {

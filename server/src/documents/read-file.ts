@@ -1,6 +1,6 @@
 import { htmlToText } from './html-text.js';
-import { imageSize } from './image-size.js';
-import { MAX_PIXELS, MIN_IMAGE_EDGE, TEXT_LIMIT } from './limits.js';
+import { imageFacts } from './image-decode.js';
+import { TEXT_LIMIT } from './limits.js';
 import { markdownToText } from './markdown-text.js';
 import { kindOf, type FileMediaType } from './media-types.js';
 import { ocrImage } from './ocr.js';
@@ -41,35 +41,23 @@ const MIN_TEXT_LAYER_CHARS = 16;
 
 /**
  * Checks a file without reading its text: its bytes are of its media type, a PDF opens (not encrypted, not corrupt)
- * and has at most the page limit, an image has a readable size within the limits. Throws DocumentProblemError.
+ * and has at most the page limit, an image has a readable size within the limits (as its decoder reads it).
+ * Throws DocumentProblemError. Runs in a reader process (reader-task.ts), as `readFile` does.
  */
 export async function probeFile(bytes: Uint8Array, mediaType: FileMediaType): Promise<FileFacts> {
-  if (!bytesMatch(mediaType, bytes)) {
+  const kind = kindOf(mediaType);
+  if (kind !== 'image' && !bytesMatch(mediaType, bytes)) {
     problem({ code: 'document_type_mismatch', message: `The bytes of document.content are not ${mediaType}.` });
   }
   const facts: FileFacts = { mediaType, byteSize: bytes.byteLength, pages: 1 };
-  const kind = kindOf(mediaType);
   if (kind === 'pdf') {
     const pdf = await openPdf(bytes);
     facts.pages = pdf.numPages;
     await pdf.destroy();
   } else if (kind === 'image') {
-    Object.assign(facts, checkImage(bytes));
+    Object.assign(facts, await imageFacts(bytes, mediaType));
   }
   return facts;
-}
-
-function checkImage(bytes: Uint8Array): { width: number; height: number } {
-  const size = imageSize(bytes);
-  if (!size) problem({ code: 'document_unreadable', message: 'The image cannot be read: its header is damaged.' });
-  const { width, height } = size!;
-  if (width * height > MAX_PIXELS) {
-    problem({ code: 'payload_too_large', message: `The image is ${width}×${height} pixels; at most ${MAX_PIXELS.toLocaleString('en-US')} pixels are read.`, limit: MAX_PIXELS });
-  }
-  if (Math.min(width, height) < MIN_IMAGE_EDGE) {
-    problem({ code: 'document_unreadable', message: `The image is ${width}×${height} pixels: too small to hold legible text (at least ${MIN_IMAGE_EDGE} pixels a side).` });
-  }
-  return { width, height };
 }
 
 /** Reads the text of a file that passed `probeFile`. Throws DocumentProblemError. */
@@ -78,7 +66,7 @@ export async function readFile(bytes: Uint8Array, mediaType: FileMediaType, dead
   const kind = kindOf(mediaType);
   let result: FileText;
   if (kind === 'pdf') result = await readPdf(bytes, deadline);
-  else if (kind === 'image') result = await readImage(bytes);
+  else if (kind === 'image') result = await readImage(bytes, mediaType);
   else {
     const raw = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
     const text = kind === 'html' ? htmlToText(raw) : kind === 'markdown' ? markdownToText(raw) : raw;
@@ -91,12 +79,13 @@ export async function readFile(bytes: Uint8Array, mediaType: FileMediaType, dead
   return result;
 }
 
-async function readImage(bytes: Uint8Array): Promise<FileText> {
-  const size = checkImage(bytes);
+async function readImage(bytes: Uint8Array, mediaType: FileMediaType): Promise<FileText> {
+  await imageFacts(bytes, mediaType);
   let page;
   try {
-    page = await ocrImage(bytes, size);
-  } catch {
+    page = await ocrImage(bytes);
+  } catch (e) {
+    if (e instanceof DocumentProblemError) throw e;
     return problem({ code: 'document_unreadable', message: 'The image cannot be decoded.' });
   }
   const layout: TextLayout = { pages: [{ start: 0, end: page.text.length, runs: page.runs }] };
@@ -127,8 +116,7 @@ async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
       if (read.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
         textLayerPages++;
       } else {
-        const image = await renderPage(pdf, page);
-        const ocr = await ocrImage(image.png, image);
+        const ocr = await ocrImage(await renderPage(pdf, page));
         ocrPages++;
         if (ocr.confidence !== null) {
           confidenceSum += ocr.confidence * ocr.words;

@@ -1,26 +1,20 @@
-import type { FileMediaType } from './media-types.js';
+import { kindOf, type FileMediaType } from './media-types.js';
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
-const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-
-/** The binary format the bytes are in, from their signature (magic numbers), or null when they have none we know. */
-export function sniffBinary(bytes: Uint8Array): FileMediaType | null {
-  // A PDF may have a few bytes of junk before its header (readers allow 1024).
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return 'application/pdf';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
-  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'image/tiff';
-  return null;
+/**
+ * Whether the bytes are a PDF: its header in the first 1024 bytes (readers allow a few bytes of junk before it).
+ * Images are identified by their decoder (image-decode.ts), not by a signature read here.
+ */
+export function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-');
 }
 
 /**
- * Whether the bytes can be text: valid UTF-8 (a BOM allowed) without the control characters binary formats are full
- * of (NUL and the C0 controls other than tab, line feed, form feed and carriage return).
+ * Whether the bytes can be text: not a PDF, valid UTF-8 (a BOM allowed) without the control characters binary
+ * formats are full of (NUL and the C0 controls other than tab, line feed, form feed and carriage return: every image
+ * format read has some in its first bytes, or is not UTF-8).
  */
 export function looksLikeText(bytes: Uint8Array): boolean {
-  if (sniffBinary(bytes) !== null) return false;
+  if (isPdf(bytes)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -30,8 +24,8 @@ export function looksLikeText(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** Whether the bytes are of the declared media type: a binary type by its signature, a text type by being text. */
+/** Whether the bytes of a PDF or a text file are of the declared media type (an image's are checked by decoding it). */
 export function bytesMatch(declared: FileMediaType, bytes: Uint8Array): boolean {
-  if (declared.startsWith('text/')) return looksLikeText(bytes);
-  return sniffBinary(bytes) === declared;
+  if (kindOf(declared) === 'pdf') return isPdf(bytes);
+  return looksLikeText(bytes);
 }

@@ -29,7 +29,7 @@ const failure = (id: string, e: unknown): Result => {
  * Checks the batch as a whole (unique ids, no model of an item's own: else 400 for the call, before any file is
  * opened) and each item on its own (a bad one fails alone).
  */
-async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest']): Promise<PreparedBatch> {
+async function prepare(prisma: PrismaClient, documents: Documents, engine: ExtractionEngine, accountId: string, body: Schemas['BatchRequest'], signal?: AbortSignal): Promise<PreparedBatch> {
   // One model serves every item of a batch (the interface document): a model named on an item would be silently
   // ignored, so it is refused, naming each such item.
   const ownModels = body.items.flatMap((item, i) => (Object.hasOwn(item, 'model') ? [{
@@ -54,11 +54,11 @@ async function prepare(prisma: PrismaClient, documents: Documents, engine: Extra
       let input: ItemInput;
       if ('schema' in item) {
         const schema = prepareCustomSchema(item.schema);
-        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        const prepared = await documents.prepare(item.document, { accountId, signal }, `/body/items/${i}/document`);
         input = { task: { kind: 'custom', schema: item.schema as Record<string, unknown> }, schema, document: item.document, prepared, options: optionsOf(body) };
       } else {
         if (item.kind === 'renewal') await assertVendorRenewal(prisma, accountId, item.document.vendorRenewalId);
-        const prepared = await documents.prepare(item.document, `/body/items/${i}/document`);
+        const prepared = await documents.prepare(item.document, { accountId, signal }, `/body/items/${i}/document`);
         input = { task: { kind: item.kind }, schema: dataSchemaFor(item.kind), document: item.document, prepared, options: optionsOf(body) };
       }
       const { wanted: heu } = reservationForItem(engine, input);

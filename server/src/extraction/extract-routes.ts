@@ -3,14 +3,14 @@ import type { components } from '../../../generated/openapi.js';
 import { principalOf } from '../auth/authenticate.js';
 import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../db/database.js';
-import type { Documents } from '../documents/documents.js';
+import { Documents } from '../documents/documents.js';
 import { ApiError } from '../http/api-error.js';
-import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
+import { rateHeaders, type Meter, type RateState, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
 import type { ExtractionEngine, FixedKind } from './engines/engine.js';
 import { ModelChoice } from './engines/model-choice.js';
-import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
+import { ClientGone, connectionSignal, KeyRevoked, type RevocationWatcher } from './request-guard.js';
 import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
 import { reservationForItem, runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
@@ -40,10 +40,11 @@ async function metered(
   route: string,
   estimate: { wanted: number; least: number },
   work: (signal: AbortSignal, reservedHeu: number, stored: StoredRenewal[]) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
+  counted?: RateState,
 ): Promise<void> {
   const principal = principalOf(res);
   if (principal.via !== 'api_key') throw new ApiError('unauthorized');
-  const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now());
+  const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now(), counted);
   const guard = deps.revocations.guard(res, principal.apiKeyId);
   let outcome: { body: unknown; usage: Schemas['Usage'] };
   // Renewal documents this request stored: a refused request (its key revoked, its caller gone) leaves none.
@@ -77,57 +78,85 @@ export function extractRoutes(deps: ExtractDeps): Router {
   const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
   // The document of a single-document route, checked before anything is reserved: a form's file as its bytes.
-  // A file is opened (probed) before admission, to reserve by its pages: a caller over its request rate is refused
-  // first, so it cannot make the service open files.
-  const rateRoomFor = async (res: Response) => {
+  // A file is opened (probed) before admission, to reserve by its pages. The request is counted against the minute's
+  // rate first: a caller over it is refused 429, its file unopened, and a file refused once opened still counts. The
+  // probe stops when the caller hangs up (`signal`), as the read does.
+  const countFor = async (res: Response): Promise<RateState | undefined> => {
     const principal = principalOf(res);
-    if (principal.via === 'api_key') await deps.meter.assertRateRoom(principal.accountId, deps.clock.now());
+    return principal.via === 'api_key' ? deps.meter.countRequest(principal.accountId, deps.clock.now()) : undefined;
   };
-  const prepare = async (res: Response, input: SingleInput) => {
-    if (input.file || input.document.content !== undefined) await rateRoomFor(res);
-    return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
+  const prepare = async (res: Response, input: SingleInput, signal: AbortSignal) => {
+    const counted = input.file || input.document.content !== undefined ? await countFor(res) : undefined;
+    // The process that probes the file reads it too, right after admission (released if the request stops before).
+    const caller = { accountId: principalOf(res).accountId, signal, keepForRead: true };
+    const prepared = input.file ? await deps.documents.prepareFile(input.file.bytes, input.file.mediaType, caller) : await deps.documents.prepare(input.document, caller);
+    return { prepared, counted };
   };
 
   for (const kind of FIXED_KINDS) {
-    router.post(`/v1/extract/${kind}`, async (req, res) => {
+    router.post(`/v1/extract/${kind}`, (req, res) => whileConnected(res, async (connection) => {
       const input = singleInput(req);
       const engine = engineOf(kind, input);
       if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
-      const prepared = await prepare(res, input);
+      const { prepared, counted } = await prepare(res, input, connection);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared, options: input.options };
-      await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, source, evidence, withheld, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-        const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, evidence, withheld, document }
-          : { data, model, usage, source, evidence, withheld };
-        return { body, usage };
-      });
-    });
+      try {
+        await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
+          const { data, model, usage, source, evidence, withheld, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+          const body = document
+            ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, evidence, withheld, document }
+            : { data, model, usage, source, evidence, withheld };
+          return { body, usage };
+        }, counted);
+      } finally {
+        Documents.release(prepared);
+      }
+    }));
   }
 
-  router.post('/v1/extract/custom', async (req, res) => {
+  router.post('/v1/extract/custom', (req, res) => whileConnected(res, async (connection) => {
     const input = singleInput(req);
     const engine = engineOf('custom', input);
     const schema = prepareCustomSchema(input.schema);
-    const prepared = await prepare(res, input);
+    const { prepared, counted } = await prepare(res, input, connection);
     const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared, options: input.options };
-    await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
-      const { data, model, usage, source, evidence, withheld } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-      return { body: { data, model, usage, source, evidence, withheld }, usage };
-    });
-  });
+    try {
+      await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
+        const { data, model, usage, source, evidence, withheld } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        return { body: { data, model, usage, source, evidence, withheld }, usage };
+      }, counted);
+    } finally {
+      Documents.release(prepared);
+    }
+  }));
 
-  router.post('/v1/extract/batch', async (req, res) => {
+  router.post('/v1/extract/batch', (req, res) => whileConnected(res, async (connection) => {
     const body = req.body as Schemas['BatchRequest'];
     const engine = engineOf('batch', body);
-    if (body.items.some((item) => item.document.content !== undefined)) await rateRoomFor(res);
-    const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body);
+    const counted = body.items.some((item) => item.document.content !== undefined) ? await countFor(res) : undefined;
+    const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body, connection);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {
       const answer = await runBatch.run(batch, itemDeps(req, res, engine, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
       return { body: answer, usage: answer.usage };
-    });
-  });
+    }, counted);
+  }));
 
   return router;
+}
+
+/**
+ * Runs a route's work with a signal that aborts when the caller hangs up (its file's probe stops with it); a caller
+ * gone gets no answer, and nothing is logged as a failure for it.
+ */
+async function whileConnected(res: Response, work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const connection = connectionSignal(res);
+  try {
+    await work(connection.signal);
+  } catch (e) {
+    if (connection.signal.aborted && e === connection.signal.reason) return;
+    throw e;
+  } finally {
+    connection.stop();
+  }
 }

@@ -71,3 +71,16 @@ export class RevocationWatcher {
     }
   }
 }
+
+/**
+ * A signal that aborts (with ClientGone) when the caller hangs up before its answer is written: for work done before
+ * a request is admitted (opening its file), which runs before the request's guard exists. `stop()` when it ends.
+ */
+export function connectionSignal(res: Response): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!res.writableFinished) controller.abort(new ClientGone('the client disconnected'));
+  };
+  res.on('close', onClose);
+  return { signal: controller.signal, stop: () => res.off('close', onClose) };
+}

@@ -69,13 +69,15 @@ export function reservationForItem(engine: ExtractionEngine, item: ItemInput): {
 }
 
 /**
- * One extraction within `budgetHeu` (what was reserved for it): the document read (a file in the reader's threads,
+ * One extraction within `budgetHeu` (what was reserved for it): the document read (a file in a reader process,
  * or by the engine itself), the engine's answer, grounded and stored when it is a renewal, with its HEU (reading
  * included), never more than the budget.
  */
 export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal, budgetHeu: number): Promise<ItemResult> {
   const native = nativeFile(deps.engine, item.prepared);
-  const read = readsText(item, native) ? await deps.documents.read(item.prepared, signal) : null;
+  // A file the engine reads itself gives back the process kept to read it.
+  if (!readsText(item, native)) Documents.release(item.prepared);
+  const read = readsText(item, native) ? await deps.documents.read(item.prepared, { accountId: deps.accountId, signal }) : null;
   const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
   const text = read?.text ?? '';
   const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source };

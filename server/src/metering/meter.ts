@@ -60,11 +60,12 @@ export class Meter {
    * bucket when that still covers `least` (the engine then sizes its output to it), else 402/429. A bare number
    * reserves exactly that. The common case is one statement; a short bucket costs a second one, which does not count
    * the request again. A refusal first looks at the bucket as it stands (`bucketNow`): requests in flight may have
-   * settled since, and then the request is admitted after all (once, without counting it again).
+   * settled since, and then the request is admitted after all (once, without counting it again). `counted`: the
+   * request was counted already (`countRequest`, before its file was opened).
    */
-  async admit(accountId: string, amount: number | { wanted: number; least: number }, route: string, requestId: string | undefined, now: Date): Promise<Reservation> {
+  async admit(accountId: string, amount: number | { wanted: number; least: number }, route: string, requestId: string | undefined, now: Date, counted?: RateState): Promise<Reservation> {
     const { wanted, least } = typeof amount === 'number' ? { wanted: amount, least: amount } : amount;
-    const first = await this.tryAdmit(accountId, wanted, true, route, requestId, now);
+    const first = await this.tryAdmit(accountId, wanted, counted === undefined, route, requestId, now, counted);
     if (first.reservation) return first.reservation;
     let last = first;
     const left = first.plan.heuPerMonth - first.used;
@@ -83,22 +84,27 @@ export class Meter {
   }
 
   /**
-   * Refuses (429, as `admit` would) a request whose account has used this minute's requests already, without
-   * counting it: asked before work that comes ahead of admission (opening a caller's file to learn its pages), so a
-   * throttled caller cannot make the service do it. `admit` still counts and decides.
+   * Counts the request against this minute's rate before any work on it (opening a caller's file to learn its
+   * pages), so a file refused once opened still counts and a throttled caller cannot make the service open files;
+   * 429 (as `admit` would) when the minute's requests are used up. `admit` is then given the answer (`counted`) and
+   * does not count the request again.
    */
-  async assertRateRoom(accountId: string, now: Date): Promise<void> {
+  async countRequest(accountId: string, now: Date): Promise<RateState> {
     const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const rows = await this.sql.rows<{ plan: string; count: number | null }>('meter_rate_room', RATE_ROOM_SQL, [accountId, ts(window)]);
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const { free, starter } = this.plans;
+    const rows = await this.sql.rows<{ plan: string | null; rate_count: number | null }>('meter_count_request', COUNT_REQUEST_SQL,
+      [accountId, starter.requestsPerMinute, free.requestsPerMinute, ts(window)]);
     const row = rows[0];
     if (!row?.plan) throw new ApiError('invalid_api_key');
     const plan = this.plans[row.plan as keyof PlanTable];
-    if ((row.count ?? 0) < plan.requestsPerMinute) return;
-    const windowEnd = new Date(window.getTime() + 60_000);
     const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
-    throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
-      { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
-      { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+    if (row.rate_count === null) {
+      throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
+        { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
+        { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+    }
+    return { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
   }
 
   private async tryAdmit(accountId: string, heu: number, count: boolean, route: string, requestId: string | undefined, now: Date, counted?: RateState): Promise<Attempt> {
@@ -235,10 +241,20 @@ const ADMIT_SQL = `
          (SELECT heu_used FROM bucket) AS reserved_total,
          (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
 
-// $1 account, $2 minute window: the account's plan and the requests counted in this minute so far (read only).
-const RATE_ROOM_SQL = `
-  SELECT a.plan::text AS plan, (SELECT r.count FROM rate_windows r WHERE r.account_id = $1 AND r.window_start = $2::timestamp(3)) AS count
-  FROM accounts a WHERE a.id = $1`;
+// $1 account, $2/$3 rpm (starter/free), $4 minute window: counts the request if the minute has room (as ADMIT_SQL's
+// rate step does); rate_count is null when it has none.
+const COUNT_REQUEST_SQL = `
+  WITH acct AS (
+    SELECT a.plan, CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm FROM accounts a WHERE a.id = $1
+  ),
+  rate AS (
+    INSERT INTO rate_windows AS r (account_id, window_start, count)
+    SELECT $1, $4::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+      WHERE r.count < (SELECT rpm FROM acct)
+    RETURNING count
+  )
+  SELECT (SELECT plan::text FROM acct) AS plan, (SELECT count FROM rate) AS rate_count`;
 
 // $1 account, $2 period, $3 now: in one snapshot, the bucket's HEU used, those reserved by requests still running,
 // and how long the oldest of them has run (a settle changes the record and the bucket in one statement, so the two

@@ -35,6 +35,8 @@ export interface TestServer {
   clock: TestClock;
   /** Every log line the service wrote, as text. */
   logs: string[];
+  /** The service's document reader (its processes and queues: readerState()). */
+  documents: Documents;
   token(accountId: string, opts?: { ttlSeconds?: number }): Promise<string>;
   /** Creates a key for the account through the API and answers the raw key. */
   createKey(accountId: string, name?: string): Promise<{ key: string; id: string }>;
@@ -56,8 +58,8 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const logs: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
-  // The document reader's threads end with the server, not at their idle timeout.
-  const documents = new Documents();
+  // The document reader's processes end with the server (READER_* variables size it, as in the service).
+  const documents = new Documents({ ...config.reader, log: createLogger('info', stream) });
   const app = createApp({ config, db, logger: createLogger('info', stream), clock, documents });
   // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
   const server: Server = createLimitedServer(app, config.http);
@@ -69,6 +71,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     db,
     clock,
     logs,
+    documents,
     token: (accountId, opts) => mintDashboardToken(TEST_SECRET, accountId, opts),
     async createKey(accountId, name = 'test key') {
       const res = await t.fetch('/v1/keys', { method: 'POST', headers: { authorization: `Bearer ${await t.token(accountId)}` }, json: { name } });

@@ -1,10 +1,11 @@
-// A worker thread of the document reader's pool (piscina): opens PDFs, reads text layers, renders pages and runs OCR,
-// one file at a time, off the event loop that answers HTTP.
+// What a reader process does with a file: probe it or read it, with the pure functions of read-file.ts. Everything
+// that crosses the process boundary here is plain data (structured clone), so readers and fields added to
+// FileFacts / FileText travel without changes to the sandbox.
 import type { FileMediaType } from './media-types.js';
 import { DocumentProblemError, type DocumentProblem } from './problems.js';
 import { probeFile, readFile, type FileFacts, type FileText } from './read-file.js';
 
-/** `budgetMs`: how long reading may take once this thread starts on it (time spent queued does not count). */
+/** `budgetMs`: how long reading may take once a process starts on it (time spent queued does not count). */
 export type ReaderTask = { op: 'probe' | 'read'; bytes: Uint8Array; mediaType: FileMediaType; budgetMs?: number };
 export type ReaderOutcome<T> = { ok: true; value: T } | { ok: false; problem: DocumentProblem };
 
@@ -17,5 +18,3 @@ export async function runReaderTask(task: ReaderTask): Promise<ReaderOutcome<Fil
     throw e;
   }
 }
-
-export default runReaderTask;
