@@ -86,7 +86,7 @@ export class Documents {
    * file's pages at CHARS_PER_PAGE each, never more than the text limit.
    */
   static charsBound(prepared: PreparedDocument): number {
-    return prepared.kind === 'text' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.pages * CHARS_PER_PAGE);
+    return prepared.kind === 'text' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.textChars ?? prepared.facts.pages * CHARS_PER_PAGE);
   }
 
   async close(): Promise<void> {
