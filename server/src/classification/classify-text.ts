@@ -47,18 +47,13 @@ function countMatches(cue: Cue, text: string): number {
 export function scores(text: string): Record<Label, number> {
   const read = text.slice(0, CLASSIFY_CHARS);
   const lines = read.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  // Title lines: the first lines, each part of a line where a heading stands beside a letterhead apart.
-  const titles = lines.slice(0, TITLE_LINES).flatMap((l) => l.split(/\s{3,}/)).map((l) => l.replace(SUBJECT_LABEL, ''))
-    // A sentence is not a title ("Please find attached our invoice."): a title does not end with a full stop.
-    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l));
+  const titles = titleLines(lines);
   const out = {} as Record<Label, number>;
   for (const [label, cues] of Object.entries(CUES) as Array<[Label, Cue[]]>) {
     let score = 0;
     for (const cue of cues) {
       if (cue.where === 'title') {
-        // A title word near the start of its line: "Course fee paid (receipt TAG-1)" is not a receipt's title.
-        // A label's value is not a title either ("Fee paid: ..."), except an e-mail's subject, whose label is dropped.
-        if (titles.some((line) => { const m = cue.re.exec(line); return m !== null && m.index <= TITLE_START && !line.slice(0, m.index).includes(':'); })) score += cue.weight;
+        if (titleMatch(cue, titles)) score += cue.weight;
       } else {
         score += cue.weight * countMatches(cue, read);
       }
@@ -67,6 +62,29 @@ export function scores(text: string): Record<Label, number> {
   }
   out.receipt += receiptShape(lines);
   return out;
+}
+
+/** Title lines: the first lines, each part of a line where a heading stands beside a letterhead apart. */
+function titleLines(lines: string[]): string[] {
+  return lines.slice(0, TITLE_LINES).flatMap((l) => l.split(/\s{3,}/)).map((l) => l.replace(SUBJECT_LABEL, ''))
+    // A sentence is not a title ("Please find attached our invoice."): a title does not end with a full stop.
+    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l));
+}
+
+/**
+ * A title word near the start of its line: "Course fee paid (receipt TAG-1)" is not a receipt's title. A label's value
+ * is not a title either ("Fee paid: ..."), except an e-mail's subject, whose label is dropped.
+ */
+function titleMatch(cue: Cue, titles: string[]): boolean {
+  return titles.some((line) => { const m = cue.re.exec(line); return m !== null && m.index <= TITLE_START && !line.slice(0, m.index).includes(':'); });
+}
+
+/** The weight of the strongest document title (of any kind, `other` types too) among a text's first lines. */
+export function titleWeight(text: string): number {
+  const titles = titleLines(text.split('\n').map((l) => l.trim()).filter((l) => l !== ''));
+  let best = 0;
+  for (const cues of Object.values(CUES)) for (const cue of cues) if (cue.where === 'title' && cue.weight > best && titleMatch(cue, titles)) best = cue.weight;
+  return best;
 }
 
 /**

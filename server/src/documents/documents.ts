@@ -4,7 +4,7 @@ import { readingHeuFor } from '../metering/heu.js';
 import { documentError } from './document-errors.js';
 import { CHARS_PER_PAGE, MAX_FILE_BYTES, TEXT_LIMIT } from './limits.js';
 import { FILE_MEDIA_TYPES, fileMediaType, type FileMediaType } from './media-types.js';
-import type { FileFacts } from './read-file.js';
+import type { FileFacts, FileText } from './read-file.js';
 import { createDocumentReader, ReaderBusy, ReadOverBudget, type DocumentReader } from './reader-pool.js';
 
 type Schemas = components['schemas'];
@@ -16,13 +16,17 @@ const DEFAULT_MEDIA_TYPE = 'text/plain';
 /** A document checked and ready: its text, or a file whose text is not read yet. */
 export type PreparedDocument =
   | { kind: 'text'; text: string; byteSize: number; source: DocumentSource }
-  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts };
+  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts }
+  /** A document read already: a part found in a file (`/v1/extract/auto`), with what reading its pages cost. */
+  | { kind: 'read'; text: string; byteSize: number; mediaType: string; source: DocumentSource; readingHeu: number };
 
 /** The text of a document, how it was obtained, and the HEU reading it cost. */
 export interface DocumentText {
   text: string;
   source: DocumentSource;
   readingHeu: number;
+  /** A file's whole read: its pages (`pageStarts`, `pageReads`) and an e-mail's parts. */
+  file?: FileText;
 }
 
 const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
@@ -72,13 +76,14 @@ export class Documents {
   /** Reads the text of a prepared document (a file in the reader's threads). Throws ApiError. */
   async read(prepared: PreparedDocument, signal: AbortSignal): Promise<DocumentText> {
     if (prepared.kind === 'text') return { text: prepared.text, source: prepared.source, readingHeu: 0 };
+    if (prepared.kind === 'read') return { text: prepared.text, source: prepared.source, readingHeu: prepared.readingHeu };
     const { facts } = prepared;
     const outcome = await this.call(() => this.readerOf().read(prepared.bytes, facts.mediaType, facts.pages, signal));
     if (!outcome.ok) throw documentError(outcome.problem);
     const read = outcome.value;
     const source: DocumentSource = { mediaType: facts.mediaType, pages: read.pages, method: read.method };
     if (read.ocrConfidence !== undefined) source.ocrConfidence = read.ocrConfidence;
-    return { text: read.text, source, readingHeu: readingHeuFor(read) };
+    return { text: read.text, source, readingHeu: readingHeuFor(read), file: read };
   }
 
   /**
@@ -86,7 +91,7 @@ export class Documents {
    * file's pages at CHARS_PER_PAGE each, never more than the text limit.
    */
   static charsBound(prepared: PreparedDocument): number {
-    return prepared.kind === 'text' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.textChars ?? prepared.facts.pages * CHARS_PER_PAGE);
+    return prepared.kind !== 'file' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.textChars ?? prepared.facts.pages * CHARS_PER_PAGE);
   }
 
   async close(): Promise<void> {

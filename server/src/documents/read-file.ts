@@ -32,6 +32,13 @@ export interface FileFacts {
 
 export type ReadMethod = 'text' | 'pdf_text' | 'ocr';
 
+/** How one page was read: from text, a PDF's text layer, or OCR (with its words' mean confidence and count). */
+export interface PageRead {
+  method: ReadMethod;
+  confidence?: number;
+  words?: number;
+}
+
 /** The text read from a file, and how. */
 export interface FileText {
   text: string;
@@ -41,6 +48,8 @@ export interface FileText {
    * XLSX's sheets; an e-mail's message and then each page of each attachment. One entry for a file of one page.
    */
   pageStarts: number[];
+  /** How each page was read, in the order of `pageStarts`: what reading a run of its pages costs. */
+  pageReads: PageRead[];
   method: ReadMethod;
   /** Pages read from a PDF's text layer, and pages (or images) read by OCR: what reading costs. */
   textLayerPages: number;
@@ -63,8 +72,9 @@ export interface FilePart {
   start: number;
   end: number;
   pages: number;
-  /** Where each of its pages begins, relative to `start`. */
+  /** Where each of its pages begins, relative to `start`, and how each was read. */
   pageStarts: number[];
+  pageReads: PageRead[];
   method: ReadMethod;
   textLayerPages: number;
   ocrPages: number;
@@ -150,7 +160,7 @@ async function readAny(bytes: Uint8Array, mediaType: FileMediaType, deadline: nu
   }
   const raw = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const text = kind === 'html' ? htmlToText(raw) : kind === 'markdown' ? markdownToText(raw) : raw;
-  return { text, pages: 1, pageStarts: [0], method: 'text', textLayerPages: 0, ocrPages: 0 };
+  return { text, pages: 1, pageStarts: [0], pageReads: [{ method: 'text' }], method: 'text', textLayerPages: 0, ocrPages: 0 };
 }
 
 /** A read of a structured file; when only probing, attached PDFs and images are not read, and their bound is apart. */
@@ -160,7 +170,7 @@ interface ReadOptions { deadline: number; depth: number; probe: boolean }
 async function readStructured(bytes: Uint8Array, mediaType: FileMediaType, options: ReadOptions): Promise<StructuredRead> {
   const kind = kindOf(mediaType);
   const plain = (text: string, pageStarts: number[] = [0]): StructuredRead =>
-    ({ text, pages: pageStarts.length, pageStarts, method: 'text', textLayerPages: 0, ocrPages: 0, unreadChars: 0 });
+    ({ text, pages: pageStarts.length, pageStarts, pageReads: pageStarts.map(() => ({ method: 'text' as const })), method: 'text', textLayerPages: 0, ocrPages: 0, unreadChars: 0 });
   if (kind === 'csv') return plain(csvText(bytes));
   if (kind === 'docx') {
     const { text, pageStarts } = await docxText(bytes);
@@ -181,7 +191,7 @@ async function readStructured(bytes: Uint8Array, mediaType: FileMediaType, optio
  */
 async function readMail(mail: Mail, mediaType: FileMediaType, byteSize: number, options: ReadOptions, prefix = ''): Promise<StructuredRead> {
   const message = [...mail.headerLines, '', mail.body].join('\n').trim();
-  const parts: FilePart[] = [{ ...(prefix ? { attachment: prefix.slice(0, -1) } : {}), mediaType, byteSize, start: 0, end: message.length, pages: 1, pageStarts: [0], method: 'text', textLayerPages: 0, ocrPages: 0 }];
+  const parts: FilePart[] = [{ ...(prefix ? { attachment: prefix.slice(0, -1) } : {}), mediaType, byteSize, start: 0, end: message.length, pages: 1, pageStarts: [0], pageReads: [{ method: 'text' }], method: 'text', textLayerPages: 0, ocrPages: 0 }];
   const skipped: SkippedAttachment[] = [];
   let text = message;
   let pages = 1, unreadChars = 0;
@@ -219,7 +229,7 @@ async function readMail(mail: Mail, mediaType: FileMediaType, byteSize: number, 
         const read = await readAny(attachment.bytes, type, options.deadline, options.depth + 1);
         if (read.text.trim() === '') problem({ code: 'document_unreadable', message: `No legible text was found in ${attachment.filename}.` });
         const start = append(`Attachment: ${name}`, read.text);
-        parts.push({ attachment: name, mediaType: type, byteSize: attachment.bytes.byteLength, start, end: start + read.text.length, pages: read.pages, pageStarts: read.pageStarts, method: read.method, textLayerPages: read.textLayerPages, ocrPages: read.ocrPages, ...(read.ocrConfidence !== undefined ? { ocrConfidence: read.ocrConfidence } : {}) });
+        parts.push({ attachment: name, mediaType: type, byteSize: attachment.bytes.byteLength, start, end: start + read.text.length, pages: read.pages, pageStarts: read.pageStarts, pageReads: read.pageReads, method: read.method, textLayerPages: read.textLayerPages, ocrPages: read.ocrPages, ...(read.ocrConfidence !== undefined ? { ocrConfidence: read.ocrConfidence } : {}) });
         pages += read.pages;
       }
     } catch (e) {
@@ -233,11 +243,12 @@ async function readMail(mail: Mail, mediaType: FileMediaType, byteSize: number, 
     }
   }
   const pageStarts = parts.flatMap((part) => part.pageStarts.map((p) => p + part.start));
+  const pageReads = parts.flatMap((part) => part.pageReads);
   const textLayerPages = parts.reduce((n, p) => n + p.textLayerPages, 0);
   const ocrPages = parts.reduce((n, p) => n + p.ocrPages, 0);
   const words = parts.filter((p) => p.ocrConfidence !== undefined);
   const method: ReadMethod = ocrPages > 0 ? 'ocr' : textLayerPages > 0 ? 'pdf_text' : 'text';
-  const read: StructuredRead = { text, pages: Math.max(pages, pageStarts.length), pageStarts, method, textLayerPages, ocrPages, parts, skipped, unreadChars };
+  const read: StructuredRead = { text, pages: Math.max(pages, pageStarts.length), pageStarts, pageReads, method, textLayerPages, ocrPages, parts, skipped, unreadChars };
   if (words.length) read.ocrConfidence = round2(words.reduce((n, p) => n + p.ocrConfidence! * p.ocrPages, 0) / words.reduce((n, p) => n + p.ocrPages, 0));
   return read;
 }
@@ -250,7 +261,7 @@ async function readImage(bytes: Uint8Array): Promise<FileText> {
   } catch {
     return problem({ code: 'document_unreadable', message: 'The image cannot be decoded.' });
   }
-  return { text: page.text, pages: 1, pageStarts: [0], method: 'ocr', textLayerPages: 0, ocrPages: 1, ...(page.confidence !== null ? { ocrConfidence: round2(page.confidence) } : {}) };
+  return { text: page.text, pages: 1, pageStarts: [0], pageReads: [{ method: 'ocr', ...(page.confidence !== null ? { confidence: page.confidence, words: page.words } : {}) }], method: 'ocr', textLayerPages: 0, ocrPages: 1, ...(page.confidence !== null ? { ocrConfidence: round2(page.confidence) } : {}) };
 }
 
 /** Each page from its text layer; a page without one rendered and read by OCR. Pages are parted by an empty line. */
@@ -258,6 +269,7 @@ async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
   const pdf = await openPdf(bytes);
   try {
     const texts: string[] = [];
+    const pageReads: PageRead[] = [];
     let textLayerPages = 0, ocrPages = 0, confidenceSum = 0, words = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
       if (Date.now() > deadline) return problem({ code: 'document_unreadable', message: 'The file took too long to read.' });
@@ -265,6 +277,7 @@ async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
       let text = await pageText(page);
       if (text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) {
         textLayerPages++;
+        pageReads.push({ method: 'pdf_text' });
       } else {
         const ocr = await ocrImage(await renderPage(pdf, page));
         ocrPages++;
@@ -272,6 +285,7 @@ async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
           confidenceSum += ocr.confidence * ocr.words;
           words += ocr.words;
         }
+        pageReads.push({ method: 'ocr', ...(ocr.confidence !== null ? { confidence: ocr.confidence, words: ocr.words } : {}) });
         text = ocr.text;
       }
       page.cleanup();
@@ -287,6 +301,7 @@ async function readPdf(bytes: Uint8Array, deadline: number): Promise<FileText> {
       text: texts.join('\n\n'),
       pages: pdf.numPages,
       pageStarts,
+      pageReads,
       method: ocrPages > 0 ? 'ocr' : 'pdf_text',
       textLayerPages,
       ocrPages,

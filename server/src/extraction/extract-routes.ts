@@ -5,15 +5,17 @@ import type { Config } from '../config/config.js';
 import type { PrismaClient } from '../db/database.js';
 import type { Documents } from '../documents/documents.js';
 import { ApiError } from '../http/api-error.js';
-import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
+import type { Meter } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
 import type { ExtractionEngine, FixedKind } from './engines/engine.js';
 import { ModelChoice } from './engines/model-choice.js';
-import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
-import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
-import { reservationForItem, runItem, type ItemInput } from './run-item.js';
+import type { RevocationWatcher } from './request-guard.js';
+import { metered } from './metered.js';
+import { assertVendorRenewal, type StoredRenewal } from './renewal/renewal-store.js';
+import { reservationForItem, routeAnswer, runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
+import { assertRateRoom, prepareInput } from './prepare-input.js';
 import { singleInput, type SingleInput } from './single-input.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
 
@@ -29,64 +31,14 @@ export interface ExtractDeps {
   config: Config['extraction'];
 }
 
-/**
- * Runs a metered extraction: admit (rate limit and HEU reservation), run with an abort signal tied to the caller
- * and its key, then settle (re-checking the key) or release. Nothing is charged for a failure.
- */
-async function metered(
-  deps: ExtractDeps,
-  req: Request,
-  res: Response,
-  route: string,
-  estimate: { wanted: number; least: number },
-  work: (signal: AbortSignal, reservedHeu: number, stored: StoredRenewal[]) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
-): Promise<void> {
-  const principal = principalOf(res);
-  if (principal.via !== 'api_key') throw new ApiError('unauthorized');
-  const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now());
-  const guard = deps.revocations.guard(res, principal.apiKeyId);
-  let outcome: { body: unknown; usage: Schemas['Usage'] };
-  // Renewal documents this request stored: a refused request (its key revoked, its caller gone) leaves none.
-  const stored: StoredRenewal[] = [];
-  const discard = () => discardRenewalDocuments(deps.prisma, principal.accountId, stored).catch((err) => req.log?.warn({ err }, 'could not take back the documents of a refused request'));
-  try {
-    outcome = await work(guard.signal, reservation.heu, stored);
-  } catch (e) {
-    await deps.meter.release(reservation).catch(() => {});
-    await discard();
-    const reason = guard.signal.aborted ? guard.signal.reason : e;
-    if (reason instanceof KeyRevoked) throw new ApiError('invalid_api_key');
-    if (reason instanceof ClientGone) return;
-    throw e;
-  } finally {
-    guard.stop();
-  }
-  const { keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId);
-  if (!keyActive) {
-    await discard();
-    throw new ApiError('invalid_api_key');
-  }
-  for (const [name, value] of Object.entries(rateHeaders(reservation.rate))) res.setHeader(name, value);
-  res.status(200).json(outcome.body);
-}
-
 export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
   // The engine of the model this request asked for (`model`), else of its route's default: refused before admission.
   const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
   const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
-  // The document of a single-document route, checked before anything is reserved: a form's file as its bytes.
-  // A file is opened (probed) before admission, to reserve by its pages: a caller over its request rate is refused
-  // first, so it cannot make the service open files.
-  const rateRoomFor = async (res: Response) => {
-    const principal = principalOf(res);
-    if (principal.via === 'api_key') await deps.meter.assertRateRoom(principal.accountId, deps.clock.now());
-  };
-  const prepare = async (res: Response, input: SingleInput) => {
-    if (input.file || input.document.content !== undefined) await rateRoomFor(res);
-    return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
-  };
+  const rateRoomFor = (res: Response) => assertRateRoom(deps, res);
+  const prepare = (res: Response, input: SingleInput) => prepareInput(deps, res, input);
 
   for (const kind of FIXED_KINDS) {
     router.post(`/v1/extract/${kind}`, async (req, res) => {
@@ -96,11 +48,8 @@ export function extractRoutes(deps: ExtractDeps): Router {
       const prepared = await prepare(res, input);
       const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
       await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-        const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
-          : { data, model, usage, source };
-        return { body, usage };
+        const result = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        return { body: routeAnswer(result), usage: result.usage };
       });
     });
   }

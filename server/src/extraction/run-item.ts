@@ -55,6 +55,10 @@ const readsText = (item: ItemInput, native: NativeFile | null) => !native || ite
 export function reservationForItem(engine: ExtractionEngine, item: ItemInput): { wanted: number; least: number } {
   const { prepared } = item;
   if (prepared.kind === 'text') return reservationFor(engine.plan({ task: item.task, text: prepared.text, schema: item.schema }));
+  if (prepared.kind === 'read') {
+    const { wanted, least } = reservationFor(engine.plan({ task: item.task, text: prepared.text, schema: item.schema }));
+    return { wanted: wanted + prepared.readingHeu, least: least + prepared.readingHeu };
+  }
   const native = nativeFile(engine, prepared);
   const plan = engine.plan({ task: item.task, schema: item.schema, text: '', textChars: native ? 0 : Documents.charsBound(prepared), ...(native ? { file: prepared.facts } : {}) });
   const reading = readsText(item, native) ? readingHeuBound(prepared.facts.pages) : 0;
@@ -70,20 +74,30 @@ export function reservationForItem(engine: ExtractionEngine, item: ItemInput): {
 export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSignal, budgetHeu: number): Promise<ItemResult> {
   const native = nativeFile(deps.engine, item.prepared);
   const read = readsText(item, native) ? await deps.documents.read(item.prepared, signal) : null;
-  const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
+  const fromFile = item.prepared.kind === 'file' || item.prepared.kind === 'read';
+  const readingHeu = fromFile && read ? read.readingHeu : 0;
   const text = read?.text ?? '';
   const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : read!.source;
   const answer: EngineAnswer = await deps.engine.extract({
     task: item.task, text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu - readingHeu), log: deps.log, ...(native ? { file: native } : {}),
   });
   const usage: Schemas['Usage'] = { ...answer.usage, heu: Math.min(heuFor(answer.usage) + readingHeu, budgetHeu) };
-  if (item.prepared.kind === 'file' && read) usage.readingHeu = readingHeu;
+  if (fromFile && read) usage.readingHeu = readingHeu;
   if (item.task.kind !== 'renewal') return { data: answer.data, model: answer.model, usage, source };
   const { data, overallStatus } = groundRenewal(answer.data as FixedData['renewal'], text);
   if (signal.aborted) throw signal.reason;
   const byteSize = item.prepared.kind === 'file' ? item.prepared.bytes.byteLength : item.prepared.byteSize;
-  const stored = { filename: item.document.filename, mediaType: item.prepared.kind === 'file' ? item.prepared.facts.mediaType : item.document.mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
+  const mediaType = item.prepared.kind === 'file' ? item.prepared.facts.mediaType : item.prepared.kind === 'read' ? item.prepared.mediaType : item.document.mediaType;
+  const stored = { filename: item.document.filename, mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
   const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
   return { data, model: answer.model, usage, source, document };
+}
+
+/** A single-document route's answer for an item's result: the renewal route's shape when a document was stored. */
+export function routeAnswer(result: ItemResult): Record<string, unknown> {
+  const { data, model, usage, source, document } = result;
+  return document
+    ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
+    : { data, model, usage, source };
 }

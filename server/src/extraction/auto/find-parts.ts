@@ -1,0 +1,93 @@
+import type { components } from '../../../../generated/openapi.js';
+import type { Segment } from '../../classification/split-pages.js';
+import type { DocumentSource } from '../../documents/documents.js';
+import type { FileText, PageRead, SkippedAttachment } from '../../documents/read-file.js';
+import { readingHeuFor } from '../../metering/heu.js';
+
+type Schemas = components['schemas'];
+
+/** A document found inside the input, read: its text, where it is, and what reading its pages cost. */
+export interface FoundPart {
+  source: Schemas['PartSource'];
+  text: string;
+  /** Its media type (the attachment's, or the file's) and how its text was obtained, as its route's answer says. */
+  read: DocumentSource;
+  readingHeu: number;
+  byteSize: number;
+  filename?: string;
+  /**
+   * What is classified, when not `text`: an e-mail's message that came with attachments is classified without its
+   * subject line, which names what is attached ("Invoice 4471") rather than what the message is (a cover note).
+   */
+  classifyText?: string;
+}
+
+/** A run of pages to split into documents: the file's, or one attachment's. */
+export interface PageRun {
+  attachment?: string;
+  mediaType: string;
+  byteSize: number;
+  /** Each page's text and how it was read. */
+  pages: string[];
+  reads: PageRead[];
+  /** An e-mail's own message is one document, never split. */
+  whole: boolean;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The text of each page of a run of text, from where its pages begin (pages are parted by an empty line). */
+export function pagesOf(text: string, starts: readonly number[]): string[] {
+  return starts.map((start, i) => text.slice(start, i + 1 < starts.length ? starts[i + 1]! : text.length).replace(/\s+$/, ''));
+}
+
+/** The runs of pages of a read file: an e-mail's message and each attachment apart, else the file's pages. */
+export function pageRuns(read: FileText, mediaType: string, byteSize: number): PageRun[] {
+  if (!read.parts) return [{ mediaType, byteSize, pages: pagesOf(read.text, read.pageStarts), reads: read.pageReads, whole: false }];
+  return read.parts.map((part) => ({
+    ...(part.attachment !== undefined ? { attachment: part.attachment } : {}),
+    mediaType: part.mediaType,
+    byteSize: part.byteSize,
+    pages: pagesOf(read.text.slice(part.start, part.end), part.pageStarts),
+    reads: part.pageReads,
+    // The message of an e-mail (the top one, or an attached e-mail's) is one document: its cover note or its body.
+    whole: part.mediaType === 'message/rfc822' || part.mediaType === 'application/vnd.ms-outlook',
+  }));
+}
+
+/** How a run of pages was read, as a route's `source` says it, and what reading them costs (README, "Metering"). */
+export function readOfPages(run: PageRun, from: number, to: number, fromFile: boolean): { read: DocumentSource; readingHeu: number } {
+  const reads = run.reads.slice(from, to + 1);
+  const ocr = reads.filter((r) => r.method === 'ocr');
+  const textLayerPages = reads.filter((r) => r.method === 'pdf_text').length;
+  const method: DocumentSource['method'] = ocr.length ? 'ocr' : textLayerPages ? 'pdf_text' : 'text';
+  const read: DocumentSource = { mediaType: run.mediaType, pages: to - from + 1, method };
+  const words = ocr.reduce((n, r) => n + (r.words ?? 0), 0);
+  if (words > 0) read.ocrConfidence = round2(ocr.reduce((n, r) => n + (r.confidence ?? 0) * (r.words ?? 0), 0) / words);
+  return { read, readingHeu: fromFile ? readingHeuFor({ textLayerPages, ocrPages: ocr.length }) : 0 };
+}
+
+/** The parts of each run, from its segments (runs of pages that are one document each), in order. */
+export function partsOf(runs: PageRun[], segments: Segment[][], fromFile: boolean, filename: string | undefined): FoundPart[] {
+  const parts: FoundPart[] = [];
+  runs.forEach((run, r) => {
+    for (const segment of segments[r]!) {
+      const { read, readingHeu } = readOfPages(run, segment.from, segment.to, fromFile);
+      const isMessage = run.whole && run.attachment === undefined;
+      const source: Schemas['PartSource'] = {
+        ...(run.attachment !== undefined ? { attachment: run.attachment } : {}),
+        ...(isMessage ? {} : { pages: { from: segment.from + 1, to: segment.to + 1 } }),
+      };
+      const name = run.attachment?.split('/').pop() ?? filename;
+      const text = run.pages.slice(segment.from, segment.to + 1).join('\n\n');
+      const covering = run.whole && runs.slice(r + 1).some((next) => !next.whole && (next.attachment ?? '').startsWith(run.attachment === undefined ? '' : `${run.attachment}/`));
+      parts.push({ source, text, read, readingHeu, byteSize: run.byteSize, ...(name !== undefined ? { filename: name } : {}), ...(covering ? { classifyText: text.replace(/^Subject:.*$/m, '') } : {}) });
+    }
+  });
+  return parts;
+}
+
+/** An attachment that was not read, as a part of kind `other` with its error (it charged nothing). */
+export function skippedPart(skipped: SkippedAttachment): Schemas['AutoPart'] {
+  return { source: { attachment: skipped.attachment }, kind: 'other', confidence: 0, alternatives: [], error: { code: skipped.code, message: skipped.message } };
+}
