@@ -1,4 +1,5 @@
-import readExcelFile from 'read-excel-file/node';
+// The universal entry parses in this thread (the Node entry starts a worker thread of its own for every file).
+import readExcelFile from 'read-excel-file/universal';
 import { DocumentProblemError, problem } from './problems.js';
 import { textTable } from './text-table.js';
 import { guardZip } from './zip-guard.js';
@@ -35,7 +36,7 @@ export async function sheetText(bytes: Uint8Array): Promise<SheetText> {
   }
   let sheets: Array<{ sheet: string; data: unknown[][] }>;
   try {
-    sheets = (await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as Array<{ sheet: string; data: unknown[][] }>;
+    sheets = (await readExcelFile(bytes.slice().buffer)) as Array<{ sheet: string; data: unknown[][] }>;
   } catch (e) {
     if (e instanceof DocumentProblemError) throw e;
     return problem({ code: 'document_unreadable', message: 'The XLSX cannot be read: its sheets are damaged.' });
