@@ -30,8 +30,10 @@ export interface PageRun {
   /** Each page's text and how it was read. */
   pages: string[];
   reads: PageRead[];
-  /** An e-mail's own message is one document, never split. */
+  /** One document, never split: an e-mail's message, or text sent as text. */
   whole: boolean;
+  /** An e-mail's message: a part without pages. */
+  message?: boolean;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -52,6 +54,7 @@ export function pageRuns(read: FileText, mediaType: string, byteSize: number): P
     reads: part.pageReads,
     // The message of an e-mail (the top one, or an attached e-mail's) is one document: its cover note or its body.
     whole: part.mediaType === 'message/rfc822' || part.mediaType === 'application/vnd.ms-outlook',
+    message: part.mediaType === 'message/rfc822' || part.mediaType === 'application/vnd.ms-outlook',
   }));
 }
 
@@ -73,7 +76,7 @@ export function partsOf(runs: PageRun[], segments: Segment[][], fromFile: boolea
   runs.forEach((run, r) => {
     for (const segment of segments[r]!) {
       const { read, readingHeu } = readOfPages(run, segment.from, segment.to, fromFile);
-      const isMessage = run.whole && run.attachment === undefined;
+      const isMessage = run.message === true && run.attachment === undefined;
       const source: Schemas['PartSource'] = {
         ...(run.attachment !== undefined ? { attachment: run.attachment } : {}),
         ...(isMessage ? {} : { pages: { from: segment.from + 1, to: segment.to + 1 } }),
