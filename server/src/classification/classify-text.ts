@@ -67,8 +67,9 @@ export function scores(text: string): Record<Label, number> {
 /** Title lines: the first lines, each part of a line where a heading stands beside a letterhead apart. */
 function titleLines(lines: string[]): string[] {
   return lines.slice(0, TITLE_LINES).flatMap((l) => l.split(/\s{3,}/)).map((l) => l.replace(SUBJECT_LABEL, ''))
-    // A sentence is not a title ("Please find attached our invoice."): a title does not end with a full stop.
-    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l));
+    // A sentence is not a title ("Please find attached our invoice."): a title does not end with a full stop. Nor is
+    // a numbered clause ("6. Renewal. This Agreement ...") the title of a document: it is inside one.
+    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l) && !/^\d{1,2}(?:\.\d{1,2})*\.?\s/.test(l) && !/^[a-zäöüéèàçñ]/.test(l));
 }
 
 /**

@@ -25,7 +25,7 @@ function pageNumber(lines: string[]): { n: number; of: number } | null {
 function letterhead(lines: string[]): boolean {
   const [first, ...next] = lines;
   if (!first || first.length > 60 || /\d/.test(first) || /[.:;]$/.test(first)) return false;
-  return next.slice(0, 3).some((l) => /\d/.test(l) && /\b(?:street|st\.?|road|rd\.?|avenue|ave\.?|blvd|lane|way|drive|straße|strasse|str\.|weg|rue|via|calle|rua|suite|unit|floor|level|po box|\d{4,5}\b|[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2})/i.test(l));
+  return next.slice(0, 3).some((l) => /\d/.test(l) && (/\b(?:street|st\.|road|rd\.|avenue|ave\.?|blvd|lane|way|drive|rue|via|calle|avenida|rua|suite|unit|floor|level|po box|\d{4,5})\b|[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b/i.test(l) || /(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|vej|gatan)\s*\d/i.test(l)));
 }
 
 /** Identifiers (a mix of letters and digits, as document numbers are) that a page states. */
@@ -37,7 +37,7 @@ function identifiers(text: string): Set<string> {
  * How strongly page `i` starts a new document rather than continuing the one before it: its own page number
  * (`Page 1 of 2` starts, `Page 2 of 2` continues), a document's title or a letterhead or an e-mail's header at its top,
  * text that starts mid-sentence or mid-list (continues), a document number it shares with the page before (continues),
- * and a change of kind between the two pages, each confidently classified alone.
+ * and a page that is plainly of another kind than the page before, each classified alone.
  */
 export function startEvidence(previous: string, page: string, previousClass: Classified, pageClass: Classified): number {
   const lines = nonEmpty(page);
@@ -52,12 +52,10 @@ export function startEvidence(previous: string, page: string, previousClass: Cla
   const first = lines[0]!;
   if (/^[a-zäöüéèàç]/.test(first)) score -= 6;
   if (/^(?:\(?[b-z]\)|\(?(?:ii|iii|iv|v|vi)\)|[-•*–]\s|(?:[2-9]|\d{2})(?:\.\d+)*\.?\s)/i.test(first)) score -= 4;
-  const prevLines = nonEmpty(previous);
-  const last = prevLines[prevLines.length - 1] ?? '';
-  if (/[a-z,;]$/.test(last) && !/:/.test(last)) score -= 3;
   const shared = [...identifiers(page)].filter((id) => identifiers(previous).has(id));
   if (shared.length) score -= 4;
-  if (previousClass.kind !== 'other' && pageClass.kind !== 'other' && previousClass.kind !== pageClass.kind && previousClass.confidence >= 0.6 && pageClass.confidence >= 0.6) score += 5;
+  // A page that is plainly a document of its own kind, after a page of another kind (or of none).
+  if (pageClass.kind !== 'other' && pageClass.confidence >= 0.9 && previousClass.kind !== pageClass.kind) score += 5;
   return score;
 }
 

@@ -3,7 +3,6 @@ import type { components } from '../../../../generated/openapi.js';
 import { principalOf } from '../../auth/authenticate.js';
 import { CLASSIFY_CHARS, KINDS, type Kind } from '../../classification/classify-text.js';
 import type { ClassifyAnswer, DocumentClassifier } from '../../classification/classifier.js';
-import type { Segment } from '../../classification/split-pages.js';
 import { Documents, type PreparedDocument } from '../../documents/documents.js';
 import { ApiError } from '../../http/api-error.js';
 import { toApiError } from '../../http/error-mapper.js';
@@ -19,7 +18,7 @@ import { reservationForItem, routeAnswer, runItem, type ItemDeps, type ItemInput
 import { dataSchemaFor } from '../schemas/contract-schemas.js';
 import { prepareCustomSchema } from '../schemas/custom-schema.js';
 import { singleInput } from '../single-input.js';
-import { pageRuns, partsOf, skippedPart, type FoundPart, type PageRun } from './find-parts.js';
+import { findParts, skippedPart, type FoundPart } from './find-parts.js';
 
 type Schemas = components['schemas'];
 
@@ -93,13 +92,8 @@ export function autoRoutes(deps: ExtractDeps): Router {
       const read = await deps.documents.read(prepared, signal);
       const fromFile = prepared.kind === 'file';
       const byteSize = prepared.kind === 'file' ? prepared.bytes.byteLength : prepared.kind === 'text' ? prepared.byteSize : 0;
-      const runs: PageRun[] = read.file
-        ? pageRuns(read.file, read.source.mediaType, byteSize)
-        : [{ mediaType: read.source.mediaType, byteSize, pages: [read.text], reads: [{ method: 'text' }], whole: true }];
-      const segments: Segment[][] = await Promise.all(runs.map(async (run) => (run.whole || run.pages.length === 1
-        ? [{ from: 0, to: run.pages.length - 1 }]
-        : (await splitterOf().classify({ op: 'split', pages: run.pages }, signal)).segments!)));
-      const found: FoundPart[] = partsOf(runs, segments, fromFile, input.document.filename);
+      const found: FoundPart[] = await findParts(read, fromFile, byteSize, input.document.filename,
+        async (pages) => (await splitterOf().classify({ op: 'split', pages }, signal)).segments!);
 
       const readingHeu = fromFile ? read.readingHeu : 0;
       let left = reserved - readingHeu;

@@ -1,6 +1,6 @@
 import type { components } from '../../../../generated/openapi.js';
 import type { Segment } from '../../classification/split-pages.js';
-import type { DocumentSource } from '../../documents/documents.js';
+import type { DocumentSource, DocumentText } from '../../documents/documents.js';
 import type { FileText, PageRead, SkippedAttachment } from '../../documents/read-file.js';
 import { readingHeuFor } from '../../metering/heu.js';
 
@@ -93,4 +93,16 @@ export function partsOf(runs: PageRun[], segments: Segment[][], fromFile: boolea
 /** An attachment that was not read, as a part of kind `other` with its error (it charged nothing). */
 export function skippedPart(skipped: SkippedAttachment): Schemas['AutoPart'] {
   return { source: { attachment: skipped.attachment }, kind: 'other', confidence: 0, alternatives: [], error: { code: skipped.code, message: skipped.message } };
+}
+
+/**
+ * The parts of a document read: an e-mail's message and attachments apart, each run of pages split into documents by
+ * `split` (the offline splitter); text sent as text is one part.
+ */
+export async function findParts(read: DocumentText, fromFile: boolean, byteSize: number, filename: string | undefined, split: (pages: string[]) => Promise<Segment[]>): Promise<FoundPart[]> {
+  const runs: PageRun[] = read.file
+    ? pageRuns(read.file, read.source.mediaType, byteSize)
+    : [{ mediaType: read.source.mediaType, byteSize, pages: [read.text], reads: [{ method: 'text' }], whole: true }];
+  const segments = await Promise.all(runs.map((run) => (run.whole || run.pages.length === 1 ? [{ from: 0, to: run.pages.length - 1 }] : split(run.pages))));
+  return partsOf(runs, segments, fromFile, filename);
 }
