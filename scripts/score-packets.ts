@@ -49,7 +49,7 @@ try {
   for (const packet of labels.packets.filter((p) => !values.only || values.only === p.rendering).slice(0, limit)) {
     const t = tally(packet.rendering === 'pdf' ? 'packets, text PDF' : 'packets, 200-dpi scans');
     const started = performance.now();
-    const predicted = await autoInProcess(documents, await renderPacket(packet));
+    const predicted = await autoInProcess(documents, await renderPacket(packet)).catch((e: Error) => { console.log(`  ${packet.id}: ${e.message}`); return []; });
     t.seconds += (performance.now() - started) / 1000;
     t.pages += packet.parts[packet.parts.length - 1]!.pages.to;
     await scoreRun(t, packet.id, packet.documents, packet.parts, predicted, packet.rendering);
@@ -58,7 +58,7 @@ try {
     for (const mail of labels.mails.slice(0, limit)) {
       const t = tally('e-mails with attachments');
       const started = performance.now();
-      const predicted = await autoInProcess(documents, await renderMail(mail));
+      const predicted = await autoInProcess(documents, await renderMail(mail)).catch((e: Error) => { console.log(`  ${mail.id}: ${e.message}`); return [] as PredictedPart[]; });
       t.seconds += (performance.now() - started) / 1000;
       const message = predicted.find((p) => p.attachment === undefined);
       t.parts++;
