@@ -16,6 +16,14 @@ export interface LabelledDoc { set: string; id: string; route: string; kind: str
 /** The documents of one set folder, with their kinds. */
 export function setDocuments(dir: string, name: string, keyPrefix: string): LabelledDoc[] {
   const own = existsSync(join(dir, 'kinds.json')) ? JSON.parse(readFileSync(join(dir, 'kinds.json'), 'utf8')) as Record<string, string> : null;
+  // A set with its own kinds.json: every document it names (`route/slug`, `slug`, with or without its extension).
+  if (own) {
+    return Object.entries(own).filter(([key]) => !key.startsWith('//')).map(([key, kind]) => {
+      const path = [key, `${key}.txt`, `${key}.md`].map((k) => join(dir, k)).find((p) => existsSync(p) && statSync(p).isFile());
+      if (!path) throw new Error(`${dir}/kinds.json names ${key}, which is not there`);
+      return { set: name, id: key, route: key.includes('/') ? key.split('/')[0]! : '', kind, path, text: readFileSync(path, 'utf8') };
+    });
+  }
   const docs: LabelledDoc[] = [];
   for (const route of readdirSync(dir)) {
     const folder = join(dir, route);
@@ -24,7 +32,7 @@ export function setDocuments(dir: string, name: string, keyPrefix: string): Labe
     for (const file of files.filter((f) => /\.(txt|md)$/.test(f) && !f.endsWith('.schema.json'))) {
       const slug = file.replace(/\.(txt|md)$/, '');
       const key = `${route}/${slug}`;
-      const kind = own ? own[key] ?? own[`${route}/${file}`] : ROUTES.includes(route) && route !== 'custom' ? route : CUSTOM_KINDS[`${keyPrefix}${key}`];
+      const kind = ROUTES.includes(route) && route !== 'custom' ? route : CUSTOM_KINDS[`${keyPrefix}${key}`];
       if (!kind) continue;
       docs.push({ set: name, id: key, route, kind, path: join(folder, file), text: readFileSync(join(folder, file), 'utf8') });
     }

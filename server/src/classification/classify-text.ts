@@ -64,12 +64,18 @@ export function scores(text: string): Record<Label, number> {
   return out;
 }
 
+/** Running prose rather than a heading or a name: three or more of the little words sentences are made of. */
+export function isProse(line: string): boolean {
+  return (line.match(/\b(?:the|shall|be|by|and|of|in|to|is|are|will|with|for|this|that|or|at|on|from|as|an|a)\b/g) ?? []).length >= 3;
+}
+
 /** Title lines: the first lines, each part of a line where a heading stands beside a letterhead apart. */
 function titleLines(lines: string[]): string[] {
   return lines.slice(0, TITLE_LINES).flatMap((l) => l.split(/\s{3,}/)).map((l) => l.replace(SUBJECT_LABEL, ''))
     // A sentence is not a title ("Please find attached our invoice."): a title does not end with a full stop. Nor is
-    // a numbered clause ("6. Renewal. This Agreement ...") the title of a document: it is inside one.
-    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l) && !/^\d{1,2}(?:\.\d{1,2})*\.?\s/.test(l) && !/^[a-zäöüéèàçñ]/.test(l));
+    // a numbered clause ("6. Renewal. This Agreement ...") or a line of prose ("This Lease shall be governed by") the
+    // title of a document: they are inside one.
+    .filter((l) => l.length <= TITLE_CHARS && !/[a-z]{3,}\.$/i.test(l) && !/^\d{1,2}(?:\.\d{1,2})*\.?\s/.test(l) && !/^[a-zäöüéèàçñ]/.test(l) && !isProse(l));
 }
 
 /**

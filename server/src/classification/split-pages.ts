@@ -1,4 +1,4 @@
-import { classifyText, titleWeight, type Classified } from './classify-text.js';
+import { classifyText, isProse, titleWeight, type Classified } from './classify-text.js';
 
 /** A run of pages holding one document: page indexes from 0, both ends included. */
 export interface Segment {
@@ -24,8 +24,12 @@ function pageNumber(lines: string[]): { n: number; of: number } | null {
 /** A letterhead: a short name line with no digits, then an address (a number and a street or a postcode) right under it. */
 function letterhead(lines: string[]): boolean {
   const [first, ...next] = lines;
-  if (!first || first.length > 60 || /\d/.test(first) || /[.:;]$/.test(first)) return false;
-  return next.slice(0, 3).some((l) => /\d/.test(l) && (/\b(?:street|st\.|road|rd\.|avenue|ave\.?|blvd|lane|way|drive|rue|via|calle|avenida|rua|suite|unit|floor|level|po box|\d{4,5})\b|[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b/i.test(l) || /(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|vej|gatan)\s*\d/i.test(l)));
+  if (!first || first.length > 60 || /\d/.test(first) || /[.:;,]$/.test(first) || isProse(first)) return false;
+  return next.slice(0, 3).some((l) => /\d/.test(l) && (
+    /\b(?:street|st\.|road|rd\.|avenue|ave\.?|blvd|lane|way|drive|rue|via|calle|avenida|rua|suite|unit|floor|level|po box)\b/i.test(l)
+    // Postcodes: US (OR 97205), UK (BS1 4DJ), and a European one before its town (80331 München).
+    || /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b|\b\d{4,5}\s+[A-ZÄÖÜ][a-zäöüßéèà]+/.test(l)
+    || /(?:straße|strasse|str\.|weg|gasse|platz|laan|straat|vej|gatan)\s*\d/i.test(l)));
 }
 
 /** Identifiers (a mix of letters and digits, as document numbers are) that a page states. */
