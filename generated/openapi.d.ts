@@ -2880,6 +2880,15 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitBody"];
                 };
             };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
             /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
             413: {
                 headers: {

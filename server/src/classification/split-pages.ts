@@ -59,7 +59,7 @@ export function startEvidence(previous: string, page: string, previousClass: Cla
   const shared = [...identifiers(page)].filter((id) => identifiers(previous).has(id));
   if (shared.length) score -= 4;
   // A page that is plainly a document of its own kind, after a page of another kind (or of none).
-  if (pageClass.kind !== 'other' && pageClass.confidence >= 0.9 && previousClass.kind !== pageClass.kind) score += 5;
+  if (pageClass.kind !== 'other' && pageClass.confidence >= 0.8 && previousClass.kind !== pageClass.kind) score += 5;
   return score;
 }
 
