@@ -164,6 +164,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/classify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify a document
+         * @description Says which fixed route a document belongs to (`invoice`, `receipt`, `contract`, `job-posting`, `meeting-notes`,
+         *     `renewal`), or `other`, with the classifier's confidence and the kinds it weighed. Takes text or a file, as the
+         *     extraction routes do. Metered: 1 HEU a document on the offline engine, the tokens of the call on Claude, plus
+         *     reading a file.
+         */
+        post: operations["classifyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}": {
         parameters: {
             query?: never;
@@ -178,6 +201,29 @@ export interface paths {
         get: operations["getDocument"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/extract/auto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Split, classify and extract
+         * @description Finds the documents inside one input (a PDF holding several, an e-mail with attachments, a DOCX or XLSX), classifies
+         *     each and extracts it with its route. Each part's `result` is exactly what that route answers for the part alone;
+         *     a part that cannot be classified with confidence is `other`, extracted only with the request's `schema`. The
+         *     whole call's worst case is reserved before the file is read; `usage` sums every part and the classification.
+         */
+        post: operations["extractAuto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -578,6 +624,88 @@ export interface components {
             /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
             nextCursor: string | null;
         };
+        /** @description The request body of `/v1/extract/auto`. */
+        AutoExtractRequest: {
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+            /** @description The kinds parts may be extracted as (all fixed routes by default); a part of another kind is `other`. */
+            kinds?: components["schemas"]["ExtractionKind"][];
+            /**
+             * @description A schema to extract the parts of kind `other` with, as on `/v1/extract/custom`. Without it an `other` part has
+             *     no `result`.
+             */
+            schema?: components["schemas"]["JsonSchemaObject"];
+        };
+        /** @description The documents found in one input, each classified and extracted with its route. */
+        AutoExtraction: {
+            /** @description The parts in the order they appear in the file (an e-mail's message first, then its attachments). */
+            parts: components["schemas"]["AutoPart"][];
+            /**
+             * @description Tokens and HEU of the whole call: every part's extraction (each as its `result.usage` says) and the
+             *     classification of every part (`classificationHeu`), summed.
+             */
+            usage: components["schemas"]["Usage"];
+        };
+        AutoFileForm: {
+            /**
+             * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
+             *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
+             *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
+             */
+            file: unknown;
+            /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
+            mediaType?: components["schemas"]["FormMediaType"];
+            /** @description The original file name, kept on stored records; by default the file part's own file name. */
+            filename?: components["schemas"]["FormFilename"];
+            /** @description The model to extract with, as `model` in a JSON body. */
+            model?: components["schemas"]["FormModelName"];
+            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            minConfidence?: components["schemas"]["FormConfidence"];
+            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            returnText?: components["schemas"]["FormFlag"];
+            /** @description The kinds parts may be extracted as, as `kinds` in a JSON body (its JSON text). */
+            kinds?: components["schemas"]["ExtractionKind"][];
+            /** @description The schema for `other` parts, as `schema` in a JSON body (its JSON text). */
+            schema?: components["schemas"]["JsonSchemaObject"];
+        };
+        /** @description A document found inside the file. */
+        AutoPart: {
+            /** @description Where it is. */
+            source: components["schemas"]["PartSource"];
+            /** @description Its kind, or `other` when it is none of the kinds asked for or not known with confidence. */
+            kind: components["schemas"]["ClassifiedKind"];
+            /**
+             * Format: double
+             * @description How confident the classifier is of `kind`, from 0 to 1.
+             */
+            confidence: number;
+            /** @description The other kinds weighed, most likely first (at most three). */
+            alternatives: components["schemas"]["KindScore"][];
+            /**
+             * @description The route's answer for this part, as `POST /v1/extract/{kind}` answers it (`/v1/extract/custom` with the
+             *     request's `schema` for an `other` part). Absent for an `other` part without a schema, and for a part that failed.
+             */
+            result?: components["schemas"]["PartResult"];
+            /** @description Why this part has no result: it could not be read (an attachment), or its extraction failed. Charged nothing. */
+            error?: components["schemas"]["BatchItemError"];
+        };
         /** @description The body of a 400. */
         BadRequestBody: {
             /** @description The error. */
@@ -734,6 +862,66 @@ export interface components {
              * @description The Stripe Checkout page for this account and plan.
              */
             url: string;
+        };
+        /**
+         * @description What a document is. `kind` is the most likely fixed route when the classifier is confident of it (its
+         *     `confidence` at least 0.5, and clearly ahead of the next), else `other`; `alternatives` are the other kinds it
+         *     weighed, most likely first.
+         */
+        Classification: {
+            /** @description The document's kind, or `other`. */
+            kind: components["schemas"]["ClassifiedKind"];
+            /**
+             * Format: double
+             * @description How confident the classifier is of `kind`, from 0 to 1.
+             */
+            confidence: number;
+            /** @description The other kinds weighed, most likely first (at most three). */
+            alternatives: components["schemas"]["KindScore"][];
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
+            model: string;
+            /** @description Token usage and the HEU charged. */
+            usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
+        };
+        /**
+         * @description What a document is: one of the fixed extraction routes, or `other` (none of them, or not known with confidence).
+         * @enum {string}
+         */
+        ClassifiedKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal" | "other";
+        ClassifyFileForm: {
+            /**
+             * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
+             *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
+             *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
+             */
+            file: unknown;
+            /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
+            mediaType?: components["schemas"]["FormMediaType"];
+            /** @description The original file name, kept on stored records; by default the file part's own file name. */
+            filename?: components["schemas"]["FormFilename"];
+            /** @description The model to extract with, as `model` in a JSON body. */
+            model?: components["schemas"]["FormModelName"];
+            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            minConfidence?: components["schemas"]["FormConfidence"];
+            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            returnText?: components["schemas"]["FormFlag"];
+            /** @description The kinds to choose among, as `kinds` in a JSON body, sent as a field holding its JSON text (`["invoice","receipt"]`). */
+            kinds?: components["schemas"]["ExtractionKind"][];
+        };
+        /** @description The request body of a classification. */
+        ClassifyRequest: {
+            /** @description The document to classify (text or a file, as on the extraction routes). */
+            document: components["schemas"]["DocumentInput"];
+            /** @description The kinds to choose among (all fixed routes by default). A document of another kind is `other`. */
+            kinds?: components["schemas"]["ExtractionKind"][];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
         };
         /**
          * Format: double
@@ -904,7 +1092,8 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
+             *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
@@ -942,9 +1131,15 @@ export interface components {
          *
          *     A file (`content`) is read as its `mediaType` says: `application/pdf` (its text layer, rebuilt into lines and
          *     columns; pages without one are read by OCR), `image/png`, `image/jpeg`, `image/webp`, `image/tiff` (OCR),
-         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text). Claude reads PDFs and images itself. Limits: 10 MB
+         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text), `text/csv` and
+         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` (XLSX: each sheet a table under its name),
+         *     `application/vnd.openxmlformats-officedocument.wordprocessingml.document` (DOCX: paragraphs, and tables as aligned
+         *     rows), `message/rfc822` (EML) and `application/vnd.ms-outlook` (MSG): an e-mail's From, To, Date and Subject, its
+         *     body, and each attachment of one of these types read as a document of its own. Claude reads PDFs and images itself. Limits: 10 MB
          *     (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over
-         *     one: `413 payload_too_large` with the limit. Bytes that are not of the stated `mediaType` are
+         *     one: `413 payload_too_large` with the limit, and so is a DOCX or XLSX over 2,000 parts or 64 MB inflated, or an
+         *     e-mail nesting MIME parts over 16 deep, declaring over 500 parts, with over 50 attachments or e-mails attached over 3
+         *     deep, or over 50 pages with its attachments. Bytes that are not of the stated `mediaType` are
          *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
          *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
          */
@@ -965,7 +1160,10 @@ export interface components {
             /**
              * @description With `text`: the media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored
              *     records). With `content`: the file's media type, one of `application/pdf`, `image/png`, `image/jpeg`,
-             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`.
+             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`, `text/csv`,
+             *     `application/vnd.openxmlformats-officedocument.wordprocessingml.document`,
+             *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, `message/rfc822`,
+             *     `application/vnd.ms-outlook`.
              */
             mediaType?: string;
             /**
@@ -1051,7 +1249,8 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
+             *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
@@ -1327,6 +1526,16 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A kind and how confident the classifier is that the document is of it. */
+        KindScore: {
+            /** @description The kind. */
+            kind: components["schemas"]["ClassifiedKind"];
+            /**
+             * Format: double
+             * @description From 0 to 1.
+             */
+            confidence: number;
+        };
         /** @description One billed line of an invoice or receipt, in document order. */
         LineItem: {
             /** @description What was billed, as written. */
@@ -1446,11 +1655,31 @@ export interface components {
         OverrideMoney: number;
         /** @description A notice period from 0 to 1,095 days (3 years), the bound of every notice period a renewal counts from. */
         OverrideNoticeDays: number;
+        /** @description A range of pages, both ends included; pages are numbered from 1. */
+        PageRange: {
+            /** @description The first page. */
+            from: components["schemas"]["Count"];
+            /** @description The last page. */
+            to: components["schemas"]["Count"];
+        };
         /**
          * @description A plan that is sold through checkout.
          * @enum {string}
          */
         PaidPlan: "starter";
+        /** @description What a part's extraction answered: exactly the answer of the route of its `kind` for the part alone. */
+        PartResult: components["schemas"]["InvoiceExtraction"] | components["schemas"]["ReceiptExtraction"] | components["schemas"]["ContractExtraction"] | components["schemas"]["JobPostingExtraction"] | components["schemas"]["MeetingNotesExtraction"] | components["schemas"]["RenewalExtraction"] | components["schemas"]["CustomExtraction"];
+        /**
+         * @description Where a part was found in the file: the attachment of an e-mail that holds it (`forwarded.eml/invoice.pdf` inside an
+         *     attached e-mail; absent for the e-mail's own message), and its pages (of that attachment, or of the file itself:
+         *     a PDF's pages, a DOCX's page breaks, an XLSX's sheets). Text has one page.
+         */
+        PartSource: {
+            /** @description The attachment's file name, when the part is (in) an attachment of an e-mail. */
+            attachment?: string;
+            /** @description The part's pages. Absent for an e-mail's own message. */
+            pages?: components["schemas"]["PageRange"];
+        };
         /** @description The details of `payload_too_large`. */
         PayloadLimitDetails: {
             /**
@@ -1658,7 +1887,8 @@ export interface components {
             /**
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
-             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
+             *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
+             *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
             file: unknown;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
@@ -2140,6 +2370,11 @@ export interface components {
              *     from their text layer and 1 per page (or image) read by OCR. Present only when a file was read offline.
              */
             readingHeu?: components["schemas"]["Count"];
+            /**
+             * @description HEU for classifying, included in `heu`: on `/v1/classify` and `/v1/extract/auto` (one per document classified
+             *     by the offline engine; the tokens of the classification call on Claude). Present only there.
+             */
+            classificationHeu?: components["schemas"]["Count"];
         };
         /**
          * Format: uuid
@@ -2615,6 +2850,149 @@ export interface operations {
             };
         };
     };
+    classifyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassifyRequest"];
+                "multipart/form-data": components["schemas"]["ClassifyFileForm"];
+            };
+        };
+        responses: {
+            /** @description A successful extraction answer: the envelope plus the rate-limit headers. */
+            200: {
+                headers: {
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Classification"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+            /** @description 504: the model provider did not answer in time. Nothing was charged. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamTimeoutBody"];
+                };
+            };
+        };
+    };
     getDocument: {
         parameters: {
             query?: never;
@@ -2684,6 +3062,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    extractAuto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoExtractRequest"];
+                "multipart/form-data": components["schemas"]["AutoFileForm"];
+            };
+        };
+        responses: {
+            /** @description A successful extraction answer: the envelope plus the rate-limit headers. */
+            200: {
+                headers: {
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoExtraction"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+            /** @description 504: the model provider did not answer in time. Nothing was charged. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamTimeoutBody"];
                 };
             };
         };

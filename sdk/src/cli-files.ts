@@ -1,14 +1,16 @@
 // The files of a `docextract batch` folder: which are sent, in which calls, and how `--kind auto` picks their kind.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { guessKind } from './classify.js';
 import { mediaTypeOf } from './files.js';
 import type { components } from './contract.js';
 
-type Kind = components['schemas']['ExtractionKind'];
+type Schemas = components['schemas'];
 
-/** The extensions a folder's files are sent for: PDFs, images and text files (the media types the service reads). */
-export const FOLDER_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff', '.md', '.html', '.htm', '.txt'];
+/**
+ * The extensions a folder's files are sent for: PDFs, images, text files, Office files, CSV and e-mails (the media
+ * types the service reads).
+ */
+export const FOLDER_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff', '.md', '.html', '.htm', '.txt', '.csv', '.docx', '.xlsx', '.eml', '.msg'];
 
 /** A file of the folder to send. */
 export interface FolderFile {
@@ -61,11 +63,16 @@ export function planCalls(files: FolderFile[], perCall: number, bytesPerCall: nu
 }
 
 /**
- * `--kind auto`: a text file's kind guessed from its words (HTML without its tags); a PDF or image, whose text only the
- * service reads, takes `fallback` (`--fallback-kind`), else null: the CLI reports that auto needs text.
+ * The lines `--kind auto` prints for one file's answer from /v1/extract/auto: one a part, its id the file's name (with
+ * the attachment and pages when the file held several parts), its kind and confidence, where it was found, and the
+ * route's answer (`data`, `model`, `usage`, `source`) when it was extracted, or its `error`.
  */
-export function autoKind(file: FolderFile, fallback: Kind | undefined): Kind | null {
-  if (!file.isText) return fallback ?? null;
-  const raw = readFileSync(file.path, 'utf8');
-  return guessKind(file.mediaType === 'text/html' ? raw.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ') : raw);
+export function autoLines(name: string, answer: Schemas['AutoExtraction']): Array<Record<string, unknown>> {
+  const several = answer.parts.length > 1;
+  return answer.parts.map((part) => {
+    const where = [part.source.attachment, part.source.pages ? `p${part.source.pages.from}${part.source.pages.to !== part.source.pages.from ? `-${part.source.pages.to}` : ''}` : undefined].filter(Boolean).join('#');
+    const id = several && where ? `${name}#${where}` : name;
+    const head = { id, ok: !part.error, kind: part.kind, confidence: part.confidence, part: part.source };
+    return part.error ? { ...head, error: part.error } : { ...head, ...(part.result ?? {}) };
+  });
 }

@@ -2,6 +2,7 @@
 // docextract: the command line of the SDK.
 //   docextract extract <kind> <file> [--schema schema.json]
 //   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
+//     (--kind auto: each file through /v1/extract/auto, a line a document found in it)
 //   docextract account
 //   docextract renewals [--all | --status <status>]
 // Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
@@ -9,7 +10,7 @@ import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocExtract, type BatchItemInput } from './client.js';
-import { autoKind, FOLDER_EXTENSIONS, listFolder, planCalls } from './cli-files.js';
+import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, type FolderFile } from './cli-files.js';
 import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
@@ -23,8 +24,9 @@ const FILE_BYTES_PER_CALL = 10 * 1024 * 1024;
 const USAGE = `usage:
   docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
-      sends the folder's ${FOLDER_EXTENSIONS.join(' ')} files; --kind auto guesses text files' kinds, and
-      PDFs and images take --fallback-kind (without it they fail: auto needs text)
+      sends the folder's ${FOLDER_EXTENSIONS.join(' ')} files; --kind auto sends each file to the service's
+      classifier (/v1/extract/auto: the documents inside a file found, classified and extracted, a line each), and
+      --fallback-kind extracts a file whose documents are all unclassified (other) with that kind
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
@@ -158,44 +160,37 @@ async function main(argv: string[]): Promise<number> {
       failed++;
       emit(JSON.stringify({ id, ok: false, error: { code, message }, ...(kind !== undefined ? { kind } : {}) }));
     };
-    // Files a call: at most 20 (a batch's limit), few enough that the bar moves at least ten times (one file a call up
-    // to ten files), and at most 10 MB of files, so that their base64 stays within the 15 MB body of a call.
-    const size = Math.min(20, Math.max(1, Math.ceil(files.length / 10)));
-    for (const call of planCalls(files, size, FILE_BYTES_PER_CALL)) {
-      const items: BatchItemInput[] = [];
-      const kindOf = new Map<string, Kind>();
-      for (const f of call) {
-        // Every file as the SDK's `file` input: read, its media type from its extension, sent in base64.
-        const document = { file: f.path, filename: f.name };
-        if (schema) {
-          items.push({ id: f.name, document, schema: schema as components['schemas']['JsonSchemaObject'] });
-          continue;
-        }
-        // --kind auto: a text file's kind guessed from its words; a PDF or image takes --fallback-kind, else it fails here.
-        const kind = values.kind === 'auto' ? autoKind(f, fallback as Kind | undefined) : (values.kind as Kind);
-        if (!kind) {
-          fail(f.name, 'auto_needs_text', `--kind auto guesses a kind from text, and the text of ${f.mediaType} is read by the service: pass --fallback-kind <kind> for PDFs and images, or send them with --kind <kind>`, null);
-          continue;
-        }
-        kindOf.set(f.name, kind);
-        items.push({ id: f.name, document, kind });
+    if (values.kind === 'auto') {
+      // Each file to the service's classifier: the documents inside it found, classified and extracted, a line each.
+      for (const f of files) {
+        await autoFile(client, f, fallback as Kind | undefined, emit, (n) => { failed += n; }, (n) => { heu += n; });
+        progress(++done, files.length);
       }
-      if (items.length) {
+    } else {
+      // Files a call: at most 20 (a batch's limit), few enough that the bar moves at least ten times (one file a call up
+      // to ten files), and at most 10 MB of files, so that their base64 stays within the 15 MB body of a call.
+      const size = Math.min(20, Math.max(1, Math.ceil(files.length / 10)));
+      for (const call of planCalls(files, size, FILE_BYTES_PER_CALL)) {
+        // Every file as the SDK's `file` input: read, its media type from its extension, sent in base64.
+        const items: BatchItemInput[] = call.map((f) => {
+          const document = { file: f.path, filename: f.name };
+          return schema ? { id: f.name, document, schema: schema as components['schemas']['JsonSchemaObject'] } : { id: f.name, document, kind: values.kind as Kind };
+        });
         try {
           const answer = await client.extract.batch(items);
           for (const item of answer.results) {
             if (!item.ok) failed++;
-            emit(JSON.stringify(values.kind === 'auto' ? { ...item, kind: kindOf.get(item.id) } : item));
+            emit(JSON.stringify(item));
           }
           heu += answer.usage.heu;
         } catch (e) {
           // A file too large for any call (it went alone): that file fails, the folder goes on.
           if (!(e instanceof DocExtractError && e.status === 413 && items.length === 1)) throw e;
-          fail(items[0]!.id, e.code, e.message, values.kind === 'auto' ? kindOf.get(items[0]!.id) : undefined);
+          fail(items[0]!.id, e.code, e.message);
         }
+        done += call.length;
+        progress(done, files.length);
       }
-      done += call.length;
-      progress(done, files.length);
     }
     say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
     if (failed) say(`docextract: ${failed} of ${files.length} documents failed (see their "error")`);
@@ -216,6 +211,34 @@ function table(header: string[], rows: string[][]): string {
 function summary(rows: Array<[string, number]>): string {
   const width = Math.max(...rows.map(([name]) => name.length));
   return rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n');
+}
+
+/**
+ * `--kind auto` for one file: /v1/extract/auto, a line a part. A file whose every part is `other` is extracted with
+ * `fallback` when one was given (its line says so: `kind` is the fallback, `classifiedAs` is `other`). A file the
+ * service refuses (too large, damaged) fails alone.
+ */
+async function autoFile(client: DocExtract, f: FolderFile, fallback: Kind | undefined, emit: (line: string) => void, failed: (n: number) => void, charged: (heu: number) => void): Promise<void> {
+  const document = { file: f.path, filename: f.name };
+  try {
+    const answer = await client.extract.auto(document);
+    charged(answer.usage.heu);
+    if (fallback && answer.parts.length > 0 && answer.parts.every((p) => p.kind === 'other' && !p.error)) {
+      const method = { invoice: 'invoice', receipt: 'receipt', contract: 'contract', 'job-posting': 'jobPosting', 'meeting-notes': 'meetingNotes', renewal: 'renewal' } as const;
+      const result = await client.extract[method[fallback]](document);
+      charged(result.usage.heu);
+      emit(JSON.stringify({ id: f.name, ok: true, kind: fallback, classifiedAs: 'other', ...result }));
+      return;
+    }
+    const lines = autoLines(f.name, answer);
+    // A file counts as failed when any document in it failed (an attachment that could not be read, say).
+    failed(lines.some((l) => !l.ok) ? 1 : 0);
+    for (const line of lines) emit(JSON.stringify(line));
+  } catch (e) {
+    if (!(e instanceof DocExtractError) || e.status === 401 || e.status === 0) throw e;
+    failed(1);
+    emit(JSON.stringify({ id: f.name, ok: false, error: { code: e.code, message: e.message } }));
+  }
 }
 
 let baseUrl = LOCAL_URL;

@@ -11,6 +11,14 @@ export type { DocumentInput } from './files.js';
 export type BatchItemInput = Schemas['BatchItem'] extends infer I ? (I extends unknown ? Omit<I, 'document'> & { document: DocumentInput } : never) : never;
 export type Usage = Schemas['Usage'];
 export type Extraction<T> = { data: T; model: string; usage: Usage; source: Schemas['DocumentSource'] };
+export type Classification = Schemas['Classification'];
+export type AutoExtraction = Schemas['AutoExtraction'];
+export type AutoPart = Schemas['AutoPart'];
+export type ExtractionKind = Schemas['ExtractionKind'];
+/** What `classify` and `extract.auto` may choose among, and the model. */
+export interface ClassifyOptions extends CallOptions { kinds?: ExtractionKind[]; model?: string }
+/** `extract.auto`: also a schema for the parts of kind `other` (without it they have no `result`). */
+export interface AutoOptions extends ClassifyOptions { schema?: Schemas['JsonSchemaObject'] }
 /** A key as first created: the raw key is here, once. */
 export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
 /** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
@@ -59,7 +67,7 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 
 /** The credential each operation takes, as the contract's security says. */
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
-  if (schemaPath.startsWith('/v1/extract/')) return 'apiKey';
+  if (schemaPath.startsWith('/v1/extract/') || schemaPath === '/v1/classify') return 'apiKey';
   if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/billing/checkout') return 'bearer';
   if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
@@ -141,11 +149,26 @@ export class DocExtract {
         (doc, init) => this.raw.POST('/v1/extract/custom', { body: { document: doc, schema: schema as unknown as Schemas['JsonSchemaObject'] }, ...init }) as never,
         opts,
       ),
+    /**
+     * One input holding several documents (a PDF packet, an e-mail with attachments, a DOCX): its parts, each
+     * classified and extracted with its route (`result` is that route's answer for the part alone).
+     */
+    auto: (document: string | DocumentInput, opts: AutoOptions = {}) =>
+      this.extraction<AutoExtraction>(document, (doc, init) => this.raw.POST('/v1/extract/auto', {
+        body: { document: doc, ...(opts.kinds ? { kinds: opts.kinds } : {}), ...(opts.schema ? { schema: opts.schema } : {}), ...(opts.model ? { model: opts.model } : {}) }, ...init,
+      }), opts),
     /** Items whose document is a `file` are read and encoded first. */
     batch: (items: BatchItemInput[], opts?: CallOptions) =>
       Promise.all(items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) }) as Schemas['BatchItem']))
         .then((contractItems) => this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems }, ...init }), opts)),
   };
+
+  /** What kind of document this is: one of the fixed routes, or `other`, with the confidence and the kinds weighed. */
+  classify(document: string | DocumentInput, opts: ClassifyOptions = {}): Promise<Classification> {
+    return this.extraction<Classification>(document, (doc, init) => this.raw.POST('/v1/classify', {
+      body: { document: doc, ...(opts.kinds ? { kinds: opts.kinds } : {}), ...(opts.model ? { model: opts.model } : {}) }, ...init,
+    }), opts);
+  }
 
   readonly keys = {
     /**

@@ -26,6 +26,8 @@ export type DocumentInput =
 const BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', tif: 'image/tiff',
   tiff: 'image/tiff', txt: 'text/plain', text: 'text/plain', md: 'text/markdown', markdown: 'text/markdown', html: 'text/html', htm: 'text/html',
+  csv: 'text/csv', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', eml: 'message/rfc822', msg: 'application/vnd.ms-outlook',
 };
 
 /** The media type of a file name from its extension, or undefined. */

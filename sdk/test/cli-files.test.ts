@@ -1,9 +1,11 @@
 // The CLI with files: PDFs and images in a folder next to text files, each sent as the SDK's `file` input, a line and
-// the bar per file, the summary as for text; `--kind auto` guessing text files and needing --fallback-kind for the rest.
+// the bar per file, the summary as for text; `--kind auto` sending every file (Office files and e-mails too) to the
+// service's classifier, a line per document found.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanPng, textPdf } from '../../server/test/support/render-documents.js';
+import { docxFile, emlFile, xlsxFile } from '../../server/test/support/office-files.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { cli } from './run-cli.js';
 
@@ -61,23 +63,48 @@ describe('docextract CLI with PDFs and images', () => {
     expect(r.stderr).toMatch(/files   5\nok      5\nfailed  0\nHEU     \d+/);
   }, 60_000);
 
-  it('batch --kind auto guesses text files; PDFs and images fail with auto_needs_text, are not sent, and the exit code is 1', async () => {
-    const before = await batchRecords();
+  it('batch --kind auto sends every file, PDFs and images too, to the service\'s classifier: a line a document, its kind and fields', async () => {
+    const before = await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_cli_files', route: 'auto' } });
     const r = await cli(['batch', folder, '--kind', 'auto'], env);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     const lines = linesOf(r.stdout);
-    expect(lines.map((l) => [l.id, l.ok, l.kind, l.error?.code])).toEqual([
-      ['a-invoice.pdf', false, null, 'auto_needs_text'],
-      ['b-invoice-scan.png', false, null, 'auto_needs_text'],
-      ['c-receipt.txt', true, 'receipt', undefined],
-      ['d-notes.md', true, 'meeting-notes', undefined],
-      ['e-invoice.html', true, 'invoice', undefined],
+    expect(lines.map((l) => [l.id, l.ok, l.kind, l.source?.mediaType])).toEqual([
+      ['a-invoice.pdf', true, 'invoice', 'application/pdf'],
+      ['b-invoice-scan.png', true, 'invoice', 'image/png'],
+      ['c-receipt.txt', true, 'receipt', 'text/plain'],
+      ['d-notes.md', true, 'meeting-notes', 'text/markdown'],
+      ['e-invoice.html', true, 'invoice', 'text/html'],
     ]);
-    expect(lines[0]!.error!.message).toMatch(/--fallback-kind/);
-    expect(r.stderr).toMatch(/files   5\nok      3\nfailed  2\n/);
-    // The text files went in one call each; the PDF and the image were never sent.
-    expect(await batchRecords()).toBe(before + 3);
-  }, 60_000);
+    expect(lines[0]!.data).toMatchObject({ invoiceNumber: 'INV-7731' });
+    expect(lines[1]!.data).toMatchObject({ invoiceNumber: 'INV-7731' });
+    expect(r.stderr).toMatch(/files   5\nok      5\nfailed  0\n/);
+    for (const step of ['1/5', '2/5', '5/5']) expect(r.stderr).toContain(`${step} documents`);
+    // One call a file, through /v1/extract/auto.
+    expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_cli_files', route: 'auto' } })).toBe(before + 5);
+  }, 90_000);
+
+  it('batch --kind auto runs a mixed folder of DOCX, XLSX, CSV and e-mails end to end, a line per document found', async () => {
+    const mixed = join(mkdtempSync(join(tmpdir(), 'cli-mixed-')), 'inbox');
+    mkdirSync(mixed);
+    const contract = 'CONSULTING SERVICES AGREEMENT\nThis Agreement is made on 3 February 2026 between Brightwater Energy plc ("Client") and Halden Advisory Ltd ("Consultant").\n1. Governing law. This Agreement is governed by the laws of England and Wales.';
+    writeFileSync(join(mixed, 'a-contract.docx'), await docxFile(contract.split('\n')));
+    writeFileSync(join(mixed, 'b-invoice.xlsx'), xlsxFile([{ name: 'Invoice', rows: INVOICE.split('\n').map((l) => [l]) }]));
+    writeFileSync(join(mixed, 'c-receipt.csv'), 'CORNER SHOP,\n12:47,\nMilk,2.49\nBread,1.80\nEggs,2.95\nTOTAL,7.24\nCASH,10.00\nCHANGE,2.76\nThank you!,\n');
+    writeFileSync(join(mixed, 'd-mail.eml'), await emlFile({ from: 'billing@northwind.test', to: 'ap@orbit.test', subject: 'Invoice INV-7731', text: 'Invoice attached.', attachments: [{ filename: 'INV-7731.pdf', contentType: 'application/pdf', content: await textPdf(INVOICE) }] }));
+    const r = await cli(['batch', mixed, '--kind', 'auto'], env);
+    expect(r.code).toBe(0);
+    const lines = linesOf(r.stdout);
+    expect(lines.map((l) => [l.id, l.ok, l.kind])).toEqual([
+      ['a-contract.docx', true, 'contract'],
+      ['b-invoice.xlsx', true, 'invoice'],
+      ['c-receipt.csv', true, 'receipt'],
+      ['d-mail.eml', true, 'other'],
+      ['d-mail.eml#INV-7731.pdf#p1', true, 'invoice'],
+    ]);
+    expect(lines[4]!.data).toMatchObject({ invoiceNumber: 'INV-7731', total: 45 });
+    expect(r.stderr).toMatch(/\[#+\] 4\/4 documents/);
+    expect(r.stderr).toMatch(/files   4\nok      4\nfailed  0\n/);
+  }, 90_000);
 
   it('batch --kind auto --fallback-kind sends PDFs and images with the kind given', async () => {
     const r = await cli(['batch', folder, '--kind', 'auto', '--fallback-kind', 'invoice'], env);

@@ -49,6 +49,18 @@ describe('SDK against the real server', () => {
     expect(batch.results.map((i) => i.ok)).toEqual([true, true]);
   });
 
+  it('classify and extract.auto, with the kinds to choose among', async () => {
+    const invoice = 'INVOICE\nInvoice No: 77\nBill To: Orbit Ltd\nDue Date: 2026-05-01\nTotal: $10.00';
+    const c = await client.classify(invoice);
+    expect(c).toMatchObject({ kind: 'invoice', model: 'local-rules-1', usage: { heu: 1, classificationHeu: 1 } });
+    expect((await client.classify({ text: invoice }, { kinds: ['receipt'] })).kind).toBe('other');
+    const auto = await client.extract.auto({ file: { bytes: new TextEncoder().encode(invoice), mediaType: 'text/plain', filename: 'a.txt' } });
+    expect(auto.parts).toHaveLength(1);
+    expect(auto.parts[0]).toMatchObject({ kind: 'invoice', result: { data: { invoiceNumber: '77' } } });
+    const none = await client.extract.auto(invoice, { kinds: ['contract'] });
+    expect(none.parts[0]!.result).toBeUndefined();
+  });
+
   it('lists keys page by page and iterates over all of them', async () => {
     const page = await client.keys.list({ limit: 1 });
     expect(page.keys).toHaveLength(1);

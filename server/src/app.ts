@@ -23,6 +23,8 @@ import { SchemaReadiness } from './db/schema-readiness.js';
 import { contractValidator } from './http/validate.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { extractRoutes } from './extraction/extract-routes.js';
+import { classifyRoutes } from './classification/classify-routes.js';
+import { autoRoutes } from './extraction/auto/auto-route.js';
 import { RevocationWatcher } from './extraction/request-guard.js';
 import type { ExtractionEngine } from './extraction/engines/engine.js';
 import { selectEngine } from './extraction/engines/select-engine.js';
@@ -89,7 +91,10 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
-  app.use(extractRoutes({ prisma: db.prisma, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction }));
+  const extractDeps = { prisma: db.prisma, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
+  app.use(extractRoutes(extractDeps));
+  app.use(autoRoutes(extractDeps));
+  app.use(classifyRoutes(extractDeps));
 
   app.use(() => {
     throw new ApiError('not_found');

@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { PrismaClient } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import { takesDocument } from '../http/json-body.js';
 import type { ContractRoute } from '../contract/routes.js';
 import { ensureAccount } from '../accounts/accounts.js';
 import { hashApiKey, looksLikeApiKey } from './api-keys.js';
@@ -57,7 +58,7 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     const acceptsBearer = route.security.includes('BearerAuth');
 
     if (acceptsKey && typeof apiKey === 'string' && apiKey !== '') {
-      res.locals.principal = await admitApiKey(deps, apiKey, route.template.startsWith('/v1/extract/'));
+      res.locals.principal = await admitApiKey(deps, apiKey, takesDocument(route.template));
       return next();
     }
     const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;

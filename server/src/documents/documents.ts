@@ -4,7 +4,7 @@ import { readingHeuFor } from '../metering/heu.js';
 import { documentError } from './document-errors.js';
 import { CHARS_PER_PAGE, MAX_FILE_BYTES, TEXT_LIMIT } from './limits.js';
 import { FILE_MEDIA_TYPES, fileMediaType, type FileMediaType } from './media-types.js';
-import type { FileFacts } from './read-file.js';
+import type { FileFacts, FileText } from './read-file.js';
 import type { TextLayout } from './text-layout.js';
 import { createDocumentReader, ReaderBusy, type DocumentReader, type ReadCaller, type ReaderOptions, type ReaderState, type ReadLease } from './reader.js';
 
@@ -22,15 +22,19 @@ const DEFAULT_MEDIA_TYPE = 'text/plain';
  */
 export type PreparedDocument =
   | { kind: 'text'; text: string; byteSize: number; source: DocumentSource }
-  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts; lease?: ReadLease };
+  | { kind: 'file'; bytes: Uint8Array; facts: FileFacts; lease?: ReadLease }
+  /** A document read already: a part found in a file (`/v1/extract/auto`), with what reading its pages cost. */
+  | { kind: 'read'; text: string; byteSize: number; mediaType: string; source: DocumentSource; readingHeu: number; layout?: TextLayout };
 
 /** The text of a document, how it was obtained, and the HEU reading it cost. */
 export interface DocumentText {
   text: string;
   source: DocumentSource;
   readingHeu: number;
-  /** For a PDF or an image: where the text stands on its pages. */
+  /** For a file: where the text stands on its pages. */
   layout?: TextLayout;
+  /** A file's whole read: its pages (`pageStarts`, `pageReads`) and an e-mail's parts. */
+  file?: FileText;
 }
 
 const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
@@ -91,6 +95,7 @@ export class Documents {
   /** Reads the text of a prepared document (a file in a reader process). Throws ApiError. */
   async read(prepared: PreparedDocument, caller: ReadCaller & { signal: AbortSignal }): Promise<DocumentText> {
     if (prepared.kind === 'text') return { text: prepared.text, source: prepared.source, readingHeu: 0 };
+    if (prepared.kind === 'read') return { text: prepared.text, source: prepared.source, readingHeu: prepared.readingHeu, ...(prepared.layout ? { layout: prepared.layout } : {}) };
     const { facts } = prepared;
     // A kept process reads its file once; a second read (none today) takes a fresh one.
     const { lease } = prepared;
@@ -100,7 +105,7 @@ export class Documents {
     const read = outcome.value;
     const source: DocumentSource = { mediaType: facts.mediaType, pages: read.pages, method: read.method };
     if (read.ocrConfidence !== undefined) source.ocrConfidence = read.ocrConfidence;
-    return { text: read.text, source, readingHeu: readingHeuFor(read), ...(read.layout ? { layout: read.layout } : {}) };
+    return { text: read.text, source, readingHeu: readingHeuFor(read), file: read, ...(read.layout ? { layout: read.layout } : {}) };
   }
 
   /**
@@ -108,7 +113,7 @@ export class Documents {
    * file's pages at CHARS_PER_PAGE each, never more than the text limit.
    */
   static charsBound(prepared: PreparedDocument): number {
-    return prepared.kind === 'text' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.pages * CHARS_PER_PAGE);
+    return prepared.kind !== 'file' ? prepared.text.length : Math.min(TEXT_LIMIT, prepared.facts.textChars ?? prepared.facts.pages * CHARS_PER_PAGE);
   }
 
   /** Starts the reader's spare processes now (the service at start), not on the first file. */

@@ -34,3 +34,27 @@ export const MIN_IMAGE_EDGE = 32;
  * whole text only up to this.
  */
 export const CHARS_PER_PAGE = 10_000;
+
+/**
+ * Office files (DOCX, XLSX) are ZIP archives: their parts are checked before any is read (`zip-guard.ts`), so that
+ * a small file cannot make the reader inflate gigabytes or walk a million entries. A real DOCX holds tens of parts
+ * (hundreds with many images) and inflates to a few times its size; a 10 MB spreadsheet to about 60 MB of XML.
+ */
+export const ZIP_LIMITS = {
+  /** Parts (entries) of the archive. */
+  entries: 2_000,
+  /** Bytes all the parts inflate to, together: declared and, as they are inflated, actual. */
+  inflatedBytes: 64 * 1024 * 1024,
+} as const;
+
+/**
+ * E-mail (EML, MSG): how deep MIME parts may nest (a forwarded message with its own multipart body is about 6 deep),
+ * how many MIME parts a message may declare, how many attachments are read, and how deep e-mails attached to
+ * e-mails are followed. Beyond them the message is refused, before its attachments are read.
+ */
+export const MAIL_LIMITS = {
+  mimeDepth: 16,
+  mimeParts: 500,
+  attachments: 50,
+  nestedMessages: 3,
+} as const;

@@ -21,5 +21,5 @@ export function readPlainTextFile(bytes: Uint8Array): ReaderOutcome<FileText> {
   if (text.length > TEXT_LIMIT) {
     return { ok: false, problem: { code: 'payload_too_large', message: `The file holds ${text.length.toLocaleString('en-US')} characters of text; at most ${TEXT_LIMIT.toLocaleString('en-US')} are read.`, limit: TEXT_LIMIT } };
   }
-  return { ok: true, value: { text, pages: 1, method: 'text', textLayerPages: 0, ocrPages: 0 } };
+  return { ok: true, value: { text, pages: 1, pageStarts: [0], pageReads: [{ method: 'text' }], method: 'text', textLayerPages: 0, ocrPages: 0, layout: { pages: [{ start: 0, end: text.length, runs: [] }] } } };
 }

@@ -18,6 +18,8 @@ export interface PageLayout {
   /** Offsets in the text read where the page's text starts and ends (pages are parted by an empty line). */
   start: number;
   end: number;
+  /** The page's number (from 1) when it is not its place in `pages` (a part of a file: its pages in the file). */
+  number?: number;
   /** The page's runs in text order. */
   runs: PlacedRun[];
 }

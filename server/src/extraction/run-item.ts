@@ -61,6 +61,10 @@ const readsText = (_item: ItemInput, _native: NativeFile | null) => true;
 export function reservationForItem(engine: ExtractionEngine, item: ItemInput): { wanted: number; least: number } {
   const { prepared } = item;
   if (prepared.kind === 'text') return reservationFor(engine.plan({ task: item.task, text: prepared.text, schema: item.schema }));
+  if (prepared.kind === 'read') {
+    const { wanted, least } = reservationFor(engine.plan({ task: item.task, text: prepared.text, schema: item.schema }));
+    return { wanted: wanted + prepared.readingHeu, least: least + prepared.readingHeu };
+  }
   const native = nativeFile(engine, prepared);
   const plan = engine.plan({ task: item.task, schema: item.schema, text: '', textChars: native ? 0 : Documents.charsBound(prepared), ...(native ? { file: prepared.facts } : {}) });
   const reading = readsText(item, native) ? readingHeuBound(prepared.facts.pages) : 0;
@@ -78,14 +82,15 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   // A file the engine reads itself gives back the process kept to read it.
   if (!readsText(item, native)) Documents.release(item.prepared);
   const read = readsText(item, native) ? await deps.documents.read(item.prepared, { accountId: deps.accountId, signal }) : null;
-  const readingHeu = item.prepared.kind === 'file' && read ? read.readingHeu : 0;
+  const fromFile = item.prepared.kind === 'file' || item.prepared.kind === 'read';
+  const readingHeu = fromFile && read ? read.readingHeu : 0;
   const text = read?.text ?? '';
   const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source };
   const answer: EngineAnswer = await deps.engine.extract({
     task: item.task, text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu - readingHeu), log: deps.log, ...(native ? { file: native } : {}),
   });
   const usage: Schemas['Usage'] = { ...answer.usage, heu: Math.min(heuFor(answer.usage) + readingHeu, budgetHeu) };
-  if (item.prepared.kind === 'file' && read) usage.readingHeu = readingHeu;
+  if (fromFile && read) usage.readingHeu = readingHeu;
   if (item.options?.returnText) source.text = text;
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
   const { data, evidence, withheld } = assembleEvidence({
@@ -97,8 +102,17 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const overallStatus = withheld.length > 0 ? statusAfterWithholding(grounded.overallStatus) : grounded.overallStatus;
   if (signal.aborted) throw signal.reason;
   const byteSize = item.prepared.kind === 'file' ? item.prepared.bytes.byteLength : item.prepared.byteSize;
-  const stored = { filename: item.document.filename, mediaType: item.prepared.kind === 'file' ? item.prepared.facts.mediaType : item.document.mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
+  const mediaType = item.prepared.kind === 'file' ? item.prepared.facts.mediaType : item.prepared.kind === 'read' ? item.prepared.mediaType : item.document.mediaType;
+  const stored = { filename: item.document.filename, mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
   const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data: renewal, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
   return { data: renewal, model: answer.model, usage, source, evidence, withheld, document };
+}
+
+/** A single-document route's answer for an item's result: the renewal route's shape when a document was stored. */
+export function routeAnswer(result: ItemResult): Record<string, unknown> {
+  const { data, model, usage, source, evidence, withheld, document } = result;
+  return document
+    ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, evidence, withheld, document }
+    : { data, model, usage, source, evidence, withheld };
 }

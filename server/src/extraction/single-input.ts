@@ -5,15 +5,17 @@ import { ApiError } from '../http/api-error.js';
 import { receivedFile, type ReceivedFile } from '../http/multipart-body.js';
 
 type Schemas = components['schemas'];
-type Form = Partial<Schemas['RenewalFileForm'] & Schemas['CustomFileForm']>;
+type Form = Partial<Schemas['RenewalFileForm'] & Schemas['CustomFileForm'] & Schemas['AutoFileForm']>;
 
 /** What a single-document route was sent, as JSON or as a file form: the document, and the file's bytes for a form. */
 export interface SingleInput {
   /** The document's members; for a form, those other than its bytes (`filename`, `mediaType`, `vendorRenewalId`). */
   document: Schemas['DocumentInput'];
   model?: string;
-  /** Custom route only. */
+  /** Custom route (and the schema of `other` parts on `/v1/extract/auto`). */
   schema?: Schemas['JsonSchemaObject'];
+  /** `/v1/classify` and `/v1/extract/auto`: the kinds to choose among. */
+  kinds?: Schemas['ExtractionKind'][];
   /** A form's file, with the media type it is read as. */
   file?: { bytes: Uint8Array; mediaType: FileMediaType };
   /** `minConfidence` and `returnText`, from the body or the form's fields. */
@@ -24,8 +26,8 @@ export interface SingleInput {
 export function singleInput(req: Request): SingleInput {
   const received = receivedFile(req);
   if (!received) {
-    const body = req.body as Schemas['CustomExtractRequest'];
-    return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}), options: optionsOf(body) };
+    const body = req.body as Schemas['CustomExtractRequest'] & { kinds?: Schemas['ExtractionKind'][] };
+    return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}), ...(body.kinds !== undefined ? { kinds: body.kinds } : {}), options: optionsOf(body) };
   }
   const form = req.body as Form & { minConfidence?: string; returnText?: string };
   const mediaType = mediaTypeOfForm(form.mediaType, received);
@@ -39,6 +41,7 @@ export function singleInput(req: Request): SingleInput {
     document,
     ...(form.model !== undefined ? { model: form.model } : {}),
     ...(form.schema !== undefined ? { schema: form.schema } : {}),
+    ...(form.kinds !== undefined ? { kinds: form.kinds } : {}),
     file: { bytes: received.bytes, mediaType },
     // The contract's patterns have already checked the fields: a number from 0 to 1, `true` or `false`.
     options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' } : {}) }),

@@ -203,6 +203,24 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       expect(await bState()).toEqual(before);
       expect((await req('GET', `/v1/renewals/calendar.ics?token=${bFeedToken}`)).status).toBe(200);
     },
+    classifyDocument: async () => {
+      const before = await bState();
+      const res = await req('POST', '/v1/classify', keyOf('A'), { document: { text: RENEWAL_TEXT } });
+      expect(res.status).toBe(200);
+      conforms('/v1/classify', 'POST', res);
+      expect(await bState()).toEqual(before);
+      expect((await req('POST', '/v1/classify', bearerOf('B'), { document: { text: RENEWAL_TEXT } })).status).toBe(401);
+    },
+    extractAuto: async () => {
+      const before = await bState();
+      const aBefore = await dbFingerprint(s);
+      // A renewal part may not be stored against B's vendor renewal: 404 before anything is read or charged.
+      const res = await req('POST', '/v1/extract/auto', keyOf('A'), { document: { text: RENEWAL_TEXT, vendorRenewalId: bRenewalId } });
+      expect(res.status).toBe(404);
+      conforms('/v1/extract/auto', 'POST', res);
+      expect(await dbFingerprint(s)).toEqual(aBefore);
+      expect(await bState()).toEqual(before);
+    },
     extractRenewal: async () => {
       const before = await bState();
       const aBefore = await dbFingerprint(s);

@@ -41,18 +41,40 @@ export function wrap(line: string, width: number): string[] {
 }
 
 /** Courier 10 pt is 6 pt a character: a Letter page between its margins holds 88, a half page's column 42. */
-const CHARS_PER_LINE = Math.floor((PAGE.width - 2 * PAGE.margin) / 6);
 const CHARS_PER_COLUMN = Math.floor((PAGE.width / 2 - PAGE.margin - 10) / 6);
 
-/** A PDF with a text layer: one text run per line, Courier 10 pt on 12 pt, as many Letter pages as it takes. */
-export async function textPdf(text: string, options: { columns?: 2 } = {}): Promise<Uint8Array> {
+/** How a document is set: its type size in points (line pitch 1.2 times it), and a `Page k of n` footer on each page. */
+export interface Setting {
+  size?: number;
+  footer?: boolean;
+}
+
+/**
+ * The lines of each page a text is set on, as `textPdf` and `scanPages` set it: lines wrapped at the page's width,
+ * as many lines a page as its type size allows (10 pt on 12: 59 lines of 88 characters; 16 pt: 37 of 55).
+ */
+export function pageLines(text: string, setting: Setting = {}): string[][] {
+  const size = setting.size ?? PAGE.size;
+  const width = Math.floor((PAGE.width - 2 * PAGE.margin) / (size * 0.6));
+  const leading = size === PAGE.size ? PAGE.leading : size * 1.2;
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').flatMap((line) => wrap(line, width));
+  const perPage = Math.floor((PAGE.height - 2 * PAGE.margin) / leading) - (setting.footer ? 2 : 0);
+  const pages: string[][] = [];
+  for (let start = 0; start < Math.max(1, lines.length); start += perPage) pages.push(lines.slice(start, start + perPage));
+  // A page of blank lines only (a document ending in empty lines) is not printed.
+  while (pages.length > 1 && pages[pages.length - 1]!.every((l) => l.trim() === '')) pages.pop();
+  return pages;
+}
+
+const footerOf = (n: number, of: number) => `Page ${n} of ${of}`;
+
+/** A PDF with a text layer: one text run per line, Courier 10 pt on 12 (or the setting's size), as many Letter pages as it takes. */
+export async function textPdf(text: string, options: { columns?: 2 } & Setting = {}): Promise<Uint8Array> {
   const pdf = await newPdf();
   const font = await pdf.embedFont(StandardFonts.Courier);
-  const width = options.columns === 2 ? CHARS_PER_COLUMN : CHARS_PER_LINE;
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').flatMap((line) => wrap(line, width));
-  const perPage = Math.floor((PAGE.height - 2 * PAGE.margin) / PAGE.leading);
   if (options.columns === 2) {
     // Two columns side by side: the first half of the lines on the left, the second half on the right.
+    const lines = text.replace(/\r\n?/g, '\n').split('\n').flatMap((line) => wrap(line, CHARS_PER_COLUMN));
     const half = Math.ceil(lines.length / 2);
     const page = pdf.addPage([PAGE.width, PAGE.height]);
     lines.forEach((line, i) => {
@@ -60,15 +82,25 @@ export async function textPdf(text: string, options: { columns?: 2 } = {}): Prom
       const y = PAGE.height - PAGE.margin - (i % half) * PAGE.leading;
       if (line.trim()) page.drawText(winAnsi(line), { x, y, size: PAGE.size, font });
     });
-  } else {
-    for (let start = 0; start < Math.max(1, lines.length); start += perPage) {
-      const page = pdf.addPage([PAGE.width, PAGE.height]);
-      lines.slice(start, start + perPage).forEach((line, i) => {
-        if (line.trim()) page.drawText(winAnsi(line), { x: PAGE.margin, y: PAGE.height - PAGE.margin - i * PAGE.leading, size: PAGE.size, font });
-      });
-    }
+    return pdf.save({ useObjectStreams: false });
   }
+  const size = options.size ?? PAGE.size;
+  const leading = size === PAGE.size ? PAGE.leading : size * 1.2;
+  const pages = pageLines(text, options);
+  pages.forEach((lines, n) => {
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    lines.forEach((line, i) => {
+      if (line.trim()) page.drawText(winAnsi(line), { x: PAGE.margin, y: PAGE.height - PAGE.margin - i * leading, size, font });
+    });
+    if (options.footer) page.drawText(footerOf(n + 1, pages.length), { x: PAGE.width / 2 - 30, y: PAGE.margin / 2, size: 9, font });
+  });
   return pdf.save({ useObjectStreams: false });
+}
+
+/** The text of each page as `textPdf` sets it (its footer included), for scans of the same pages. */
+export function pageTexts(text: string, setting: Setting = {}): string[] {
+  const pages = pageLines(text, setting);
+  return pages.map((lines, n) => (setting.footer ? [...lines, '', footerOf(n + 1, pages.length)] : lines).join('\n'));
 }
 
 /** A small deterministic random source (mulberry32), for noise that is the same on every run. */
@@ -87,7 +119,7 @@ function random(seed: number): () => number {
  * One page of text as a scan: Letter paper at `dpi`, Liberation Mono 10 pt, rotated by `rotateDeg`, greyish paper with
  * specks. PNG bytes.
  */
-export async function scanPng(text: string, options: { dpi?: number; rotateDeg?: number; seed?: number } = {}): Promise<Uint8Array> {
+export async function scanPng(text: string, options: { dpi?: number; rotateDeg?: number; seed?: number; size?: number } = {}): Promise<Uint8Array> {
   const dpi = options.dpi ?? 200;
   const width = Math.round(8.5 * dpi), height = Math.round(11 * dpi);
   const canvas = createCanvas(width, height);
@@ -101,8 +133,9 @@ export async function scanPng(text: string, options: { dpi?: number; rotateDeg?:
   g.rotate(((options.rotateDeg ?? 0.5) * Math.PI) / 180);
   g.translate(-width / 2, -height / 2);
   g.fillStyle = '#1a1a1a';
-  g.font = `${Math.round((10 / 72) * dpi)}px "Liberation Mono", "DejaVu Sans Mono", monospace`;
-  const margin = 0.6 * dpi, leading = (12 / 72) * dpi;
+  const size = options.size ?? 10;
+  g.font = `${Math.round((size / 72) * dpi)}px "Liberation Mono", "DejaVu Sans Mono", monospace`;
+  const margin = 0.6 * dpi, leading = ((size === 10 ? 12 : size * 1.2) / 72) * dpi;
   text.replace(/\r\n?/g, '\n').split('\n').forEach((line, i) => g.fillText(line, margin, margin + (i + 1) * leading));
   return canvas.encode('png');
 }
@@ -113,6 +146,17 @@ export async function scanPdf(text: string, options: { dpi?: number } = {}): Pro
   const image = await pdf.embedPng(await scanPng(text, { dpi: options.dpi ?? 150 }));
   const page = pdf.addPage([PAGE.width, PAGE.height]);
   page.drawImage(image, { x: 0, y: 0, width: PAGE.width, height: PAGE.height });
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** A scanned PDF of several pages, each page's text set at `size` and scanned at `dpi` (no text layer: OCR reads it). */
+export async function scanPagesPdf(pages: string[], options: { dpi?: number; size?: number; seed?: number } = {}): Promise<Uint8Array> {
+  const pdf = await newPdf();
+  for (const [n, text] of pages.entries()) {
+    const image = await pdf.embedPng(await scanPng(text, { dpi: options.dpi ?? 200, size: options.size ?? 10, seed: (options.seed ?? 7) + n, rotateDeg: n % 2 ? -0.4 : 0.5 }));
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    page.drawImage(image, { x: 0, y: 0, width: PAGE.width, height: PAGE.height });
+  }
   return pdf.save({ useObjectStreams: false });
 }
 

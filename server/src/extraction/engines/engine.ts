@@ -1,4 +1,5 @@
 import type { components } from '../../../../generated/openapi.js';
+import type { DocumentClassifier } from '../../classification/classifier.js';
 import type { FoundEvidenceMap } from '../evidence/found.js';
 
 type Schemas = components['schemas'];
@@ -101,4 +102,6 @@ export interface ExtractionEngine {
   /** Whether the engine reads this file itself (PDFs and images, for Claude); absent: it reads only text. */
   readsNatively?(file: FileFacts): boolean;
   extract(input: EngineInput): Promise<EngineAnswer>;
+  /** The classifier of the same model: the offline rules for the offline engine, Claude for Claude. */
+  classifier(): DocumentClassifier;
 }

@@ -1,3 +1,4 @@
+import { LocalClassifier, type DocumentClassifier } from '../../classification/classifier.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EngineAnswer, EngineInput, ExtractionEngine, PlanInput, TokenPlan } from './engine.js';
 import { createLocalRunner, LocalPoolFull, LocalTaskOverBudget, type LocalRunner } from './local-pool/local-pool.js';
@@ -20,6 +21,7 @@ const ANSWER_FRAME_CHARS = 4000;
 export class LocalEngine implements ExtractionEngine {
   readonly name = 'local' as const;
   private runner: LocalRunner | undefined;
+  private local: LocalClassifier | undefined;
 
   constructor(private readonly options: { threads?: number | undefined; taskBudgetMs: number } = { taskBudgetMs: 60_000 }) {}
 
@@ -32,13 +34,23 @@ export class LocalEngine implements ExtractionEngine {
     return { wanted, least: wanted };
   }
 
+  /** The offline classifier, in this engine's threads. */
+  classifier(): DocumentClassifier {
+    this.local ??= new LocalClassifier(() => this.runnerOf());
+    return this.local;
+  }
+
+  // Created on first use, so a process that never extracts offline starts no thread.
+  private runnerOf(): LocalRunner {
+    this.runner ??= createLocalRunner({ threads: this.options.threads, taskBudgetMs: this.options.taskBudgetMs });
+    return this.runner;
+  }
+
   async extract(input: EngineInput): Promise<EngineAnswer> {
     if (input.signal.aborted) throw input.signal.reason;
-    // Created on first use, so a process that never extracts offline starts no thread.
-    this.runner ??= createLocalRunner({ threads: this.options.threads, taskBudgetMs: this.options.taskBudgetMs });
     let out;
     try {
-      out = await this.runner.run({ task: input.task, text: input.text, schema: input.schema }, input.signal);
+      out = await this.runnerOf().run({ task: input.task, text: input.text, schema: input.schema }, input.signal);
     } catch (e) {
       if (e instanceof LocalTaskOverBudget) throw new ApiError('upstream_timeout', `The offline engine did not finish this document within ${this.options.taskBudgetMs} ms.`);
       if (e instanceof LocalPoolFull) throw new ApiError('service_unavailable', 'The offline engine is busy; try again shortly.', null, { 'Retry-After': '1' });

@@ -1,3 +1,4 @@
+import type { DocumentClassifier } from '../../classification/classifier.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EngineAnswer, EngineInput, ExtractionEngine, TokenPlan, FileFacts } from './engine.js';
 
@@ -51,6 +52,10 @@ export class ModelChoice implements ExtractionEngine {
 
   extract(input: EngineInput): Promise<EngineAnswer> {
     return this.engineFor('', undefined).extract(input);
+  }
+
+  classifier(): DocumentClassifier {
+    return this.engineFor('', undefined).classifier();
   }
 }
 

@@ -46,7 +46,7 @@ export function placeSpan(layout: TextLayout | undefined, start: number, end: nu
     x0 = Math.min(x0, b.x0); y0 = Math.min(y0, b.y0); x1 = Math.max(x1, b.x1); y1 = Math.max(y1, b.y1);
     if (run.confidence !== undefined) ocr = Math.min(ocr, run.confidence);
   }
-  const placement: Placement = { page: index + 1 };
+  const placement: Placement = { page: page.number ?? index + 1 };
   if (x0 !== Infinity) {
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
     const x = clamp(x0), y = clamp(y0);

@@ -6,6 +6,8 @@ import type { EngineAnswer, EngineInput, EngineUsage, ExtractionEngine, Extracti
 import { CHARS_PER_PAGE } from '../../../documents/limits.js';
 import { SYSTEM_PROMPT, TOOL_NAME, taskText } from './instructions.js';
 import { capabilitiesOf, type ModelCapabilities } from './models.js';
+import { AnthropicClassifier } from './anthropic-classifier.js';
+import type { DocumentClassifier } from '../../../classification/classifier.js';
 import { providerFailure, spendLimitAware } from './provider-errors.js';
 import { buildRequest, documentBlock, fileBlock, PAGE_IMAGE_TOKENS, readsNatively, type AnswerMode, type ThinkingSettings } from './request.js';
 import { reshapeForStructuredOutput, restoreNulls } from './structured-schema.js';
@@ -101,6 +103,11 @@ export class AnthropicEngine implements ExtractionEngine {
       this.modes.set(input.schema, mode);
     }
     return mode;
+  }
+
+  /** Classification by the same model, client and settings. */
+  classifier(): DocumentClassifier {
+    return new AnthropicClassifier(this.client, this.settings, this.capabilities);
   }
 
   /** PDFs and PNG, JPEG and WebP images within the documented limits are sent as they are (request.ts). */

@@ -18,7 +18,8 @@ export type AnswerMode = { kind: 'structured'; schema: JsonSchema } | { kind: 't
 const SYSTEM_TOKENS_LOWER_BOUND = Math.floor(SYSTEM_PROMPT.length / 4);
 
 /**
- * One Messages request, built from the model's row of the capability table only:
+ * One Messages request (the extraction's system prompt unless another is given, as classification does), built from
+ * the model's row of the capability table only:
  * - never a forced `tool_choice` (refused by the 5.5 family and Fable 5.1), never sampling parameters or a prefill;
  * - `thinking` sent only as the model's documented "off" value, `output_config.effort` only where accepted
  *   (`between_tools` refuses xhigh and max, so those become high there);
@@ -31,12 +32,14 @@ export function buildRequest(
   mode: AnswerMode,
   maxTokens: number,
   messages: Anthropic.Messages.MessageParam[],
+  system: string = SYSTEM_PROMPT,
 ): Anthropic.Messages.MessageCreateParamsNonStreaming {
-  const cache = mode.kind === 'structured' && caps.cacheMinTokens !== null && SYSTEM_TOKENS_LOWER_BOUND >= caps.cacheMinTokens;
+  const systemTokens = system === SYSTEM_PROMPT ? SYSTEM_TOKENS_LOWER_BOUND : Math.floor(system.length / 4);
+  const cache = mode.kind === 'structured' && caps.cacheMinTokens !== null && systemTokens >= caps.cacheMinTokens;
   const request: Anthropic.Messages.MessageCreateParamsNonStreaming = {
     model: caps.id,
     max_tokens: maxTokens,
-    system: [{ type: 'text', text: SYSTEM_PROMPT, ...(cache ? { cache_control: { type: 'ephemeral' as const } } : {}) }],
+    system: [{ type: 'text', text: system, ...(cache ? { cache_control: { type: 'ephemeral' as const } } : {}) }],
     messages,
   };
   const thinkingOff = settings.thinking === 'off' ? caps.thinkingOff : null;

@@ -1,12 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { compiledWorker } from '../../../workers/compiled-worker.js';
+import { runClassifyTask, type ClassifyOutput, type ClassifyTask } from '../../../classification/classify-task.js';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
 import type { LocalWorkerInput } from './local-worker.js';
 
 /** Runs offline extractions: in worker threads when it can, else (a unit test on the sources alone) inline. */
 export interface LocalRunner {
   run(input: LocalTaskInput, signal: AbortSignal): Promise<LocalTaskOutput>;
+  /** Offline classification (and splitting pages into documents), in the same threads. */
+  classify(task: ClassifyTask, signal: AbortSignal): Promise<ClassifyOutput>;
   close(): Promise<void>;
 }
 
@@ -26,27 +29,32 @@ export function createLocalRunner(options: { threads?: number; taskBudgetMs: num
         if (signal.aborted) throw signal.reason;
         return runLocalTask(input);
       },
+      async classify(task, signal) {
+        if (signal.aborted) throw signal.reason;
+        return runClassifyTask(task);
+      },
       async close() {},
     };
   }
   // The queue is bounded so that waiting in it stays far below a task's budget (a task is at most ~0.2 s of work on a
   // 200,000-character document): a budget is for a task that runs away, never for one that waited its turn. Idle
   // threads end after a while, so a quiet process (or a test) holds none.
-  const pool = new Piscina<LocalWorkerInput, LocalTaskOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
+  const pool = new Piscina<LocalWorkerInput | ClassifyTask, LocalTaskOutput | ClassifyOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
+  const runTask = async <T>(message: LocalWorkerInput | ClassifyTask, signal: AbortSignal): Promise<T> => {
+    const budget = AbortSignal.timeout(options.taskBudgetMs);
+    try {
+      return (await pool.run(message, { signal: AbortSignal.any([signal, budget]) })) as T;
+    } catch (e) {
+      if (signal.aborted) throw signal.reason;
+      if (budget.aborted) throw new LocalTaskOverBudget();
+      if (e instanceof Error && e.message === 'Task queue is at limit') throw new LocalPoolFull();
+      throw e;
+    }
+  };
   return {
-    async run(input, signal) {
-      const budget = AbortSignal.timeout(options.taskBudgetMs);
-      try {
-        // A fixed route's schema stays here: the thread has its own (a copy per task would also be compiled per task).
-        const message: LocalWorkerInput = input.task.kind === 'custom' ? input : { task: input.task, text: input.text };
-        return await pool.run(message, { signal: AbortSignal.any([signal, budget]) });
-      } catch (e) {
-        if (signal.aborted) throw signal.reason;
-        if (budget.aborted) throw new LocalTaskOverBudget();
-        if (e instanceof Error && e.message === 'Task queue is at limit') throw new LocalPoolFull();
-        throw e;
-      }
-    },
+    // A fixed route's schema stays here: the thread has its own (a copy per task would also be compiled per task).
+    run: (input, signal) => runTask<LocalTaskOutput>(input.task.kind === 'custom' ? input : { task: input.task, text: input.text }, signal),
+    classify: (task, signal) => runTask<ClassifyOutput>(task, signal),
     close: () => pool.destroy(),
   };
 }

@@ -1,5 +1,6 @@
 // A worker thread of the offline engine's pool (piscina): runs one extraction at a time, off the event loop that
 // answers HTTP.
+import { runClassifyTask, type ClassifyOutput, type ClassifyTask } from '../../../classification/classify-task.js';
 import { dataSchemaFor } from '../../schemas/contract-schemas.js';
 import type { JsonSchema } from '../engine.js';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
@@ -24,6 +25,7 @@ function schemaOf(input: LocalWorkerInput): JsonSchema {
   return schema;
 }
 
-export default function work(input: LocalWorkerInput): LocalTaskOutput {
+export default function work(input: LocalWorkerInput | ClassifyTask): LocalTaskOutput | ClassifyOutput {
+  if ('op' in input) return runClassifyTask(input);
   return runLocalTask({ task: input.task, text: input.text, schema: schemaOf(input) });
 }
