@@ -36,7 +36,8 @@ export async function sheetText(bytes: Uint8Array): Promise<SheetText> {
   }
   let sheets: Array<{ sheet: string; data: unknown[][] }>;
   try {
-    sheets = (await readExcelFile(bytes.slice().buffer)) as Array<{ sheet: string; data: unknown[][] }>;
+    // A copy of exactly these bytes: `bytes` may be a Buffer, a view into a larger pool, whose `slice` does not copy.
+    sheets = (await readExcelFile(new Uint8Array(bytes).buffer)) as Array<{ sheet: string; data: unknown[][] }>;
   } catch (e) {
     if (e instanceof DocumentProblemError) throw e;
     return problem({ code: 'document_unreadable', message: 'The XLSX cannot be read: its sheets are damaged.' });
