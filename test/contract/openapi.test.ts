@@ -245,6 +245,7 @@ describe('operationIds', () => {
       'DELETE /v1/renewals/calendar-feed revokeCalendarFeed', 'GET /v1/documents/{id} getDocument', 'GET /v1/renewals listRenewals',
       'GET /v1/renewals/calendar-feed getCalendarFeed', 'GET /v1/renewals/calendar.ics getRenewalCalendar', 'GET /v1/renewals/{id} getRenewal',
       'PATCH /v1/renewals/{id} updateRenewal', 'POST /v1/renewals/calendar-feed createCalendarFeed',
+      'POST /v1/keys/{id}/extract extractWithKey',
     ].sort());
   });
 
