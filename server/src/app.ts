@@ -89,7 +89,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
-  app.use(extractRoutes({ prisma: db.prisma, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction }));
+  app.use(extractRoutes({ prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction }));
 
   app.use(() => {
     throw new ApiError('not_found');
