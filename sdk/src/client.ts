@@ -16,6 +16,8 @@ export type Evidence = Schemas['Evidence'];
 export type WithheldValue = Schemas['WithheldValue'];
 /** An extraction answer: its data, the model and usage, what was read, each value's evidence and the values withheld. */
 export type Extraction<T> = { data: T; model: string; usage: Usage; source: Schemas['DocumentSource']; evidence: Record<string, Evidence>; withheld: WithheldValue[] };
+/** An extraction run as one of your keys (a dashboard session): a document with a fixed route's `kind` or a `schema`. */
+export type KeyExtractInput = Schemas['KeyExtractRequest'] extends infer R ? (R extends unknown ? Omit<R, 'document'> & { document: string | DocumentInput } : never) : never;
 /** A key as first created: the raw key is here, once. */
 export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
 /** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
@@ -87,7 +89,7 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 /** The credential each operation takes, as the contract's security says. */
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
   if (schemaPath.startsWith('/v1/extract/')) return 'apiKey';
-  if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/billing/checkout') return 'bearer';
+  if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/keys/{id}/extract' || schemaPath === '/v1/billing/checkout') return 'bearer';
   if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
   // The calendar feed itself takes its token in the URL, never a header.
@@ -204,6 +206,13 @@ export class DocExtract {
     pages: (pageSize = 100): AsyncGenerator<Schemas['ApiKeyList']> => this.keyPages(pageSize),
     revoke: (id: string, opts?: CallOptions) =>
       this.call<Schemas['ApiKey']>((init) => this.raw.DELETE('/v1/keys/{id}', { params: { path: { id } }, ...init }), opts),
+    /**
+     * Runs an extraction as one of your keys, with a session token (the dashboard holds no raw key): metered exactly
+     * as `/v1/extract/*` with that key, answered as that route answers, its `kind` named.
+     */
+    extract: (id: string, request: KeyExtractInput, opts?: CallOptions) =>
+      toContractDocument(request.document).then((document) => this.call<Schemas['KeyExtraction']>((init) =>
+        this.raw.POST('/v1/keys/{id}/extract', { params: { path: { id } }, body: { ...request, document } as Schemas['KeyExtractRequest'], ...init }), opts)),
   };
 
   private async *keyPages(pageSize: number): AsyncGenerator<Schemas['ApiKeyList']> {

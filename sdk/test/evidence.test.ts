@@ -71,6 +71,16 @@ describe('evidence in the SDK and the CLI', () => {
     }
   });
 
+  it('runs an extraction as one of the account\'s keys with a session token (keys.extract), as the dashboard does', async () => {
+    const session = new DocExtract({ baseUrl: s.baseUrl, token: await s.token('acct_sdk_evidence') });
+    const [k] = (await session.keys.list()).keys;
+    const tried = await session.keys.extract(k!.id, { document: INVOICE, kind: 'invoice', returnText: true });
+    expect(tried).toMatchObject({ kind: 'invoice', model: 'local-rules-1', source: { text: INVOICE } });
+    expect(tried.data).toEqual((await client.extract.invoice(INVOICE)).data);
+    const custom = await session.keys.extract(k!.id, { document: { text: 'Capacity: 120 places' }, schema: { type: 'object', properties: { capacity: { type: 'integer' } } } });
+    expect(custom).toMatchObject({ kind: 'custom', data: { capacity: 120 } });
+  });
+
   it("runs the README's evidence example, which is the example file verbatim", async () => {
     const readme = readFileSync(join(root, 'sdk/README.md'), 'utf8');
     expect(readme).toContain(readFileSync(join(root, 'sdk/examples/evidence.ts'), 'utf8').trimEnd());

@@ -55,6 +55,13 @@ export async function typeChecks(client: DocExtract): Promise<void> {
   // @ts-expect-error minConfidence is a number
   await client.extract.invoice('x', { minConfidence: 'high' });
 
+  // A session runs an extraction as one of its keys: a kind or a schema, the answer naming the route.
+  const tried = await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'TOTAL 9.99', kind: 'receipt', minConfidence: 0.5 });
+  assertType<Equal<typeof tried.withheld, WithheldValue[]>>();
+  await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: { file: 'a.pdf' }, schema: { type: 'object', properties: {} } });
+  // @ts-expect-error a kind of the contract's kinds
+  await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'x', kind: 'passport' });
+
   const key = await client.keys.create({ name: 'ci' });
   assertType<Equal<typeof key.key, string>>(); // the first answer always holds the raw key: no `key!`
   const maybeReplay = await client.keys.create({ name: 'ci' }, { idempotencyKey: 'ci-1' });
