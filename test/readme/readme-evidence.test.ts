@@ -89,4 +89,12 @@ describe("the READMEs' CLI evidence examples", () => {
       }
     }
   }, 120_000);
+
+  it("shows the dashboard's Try a document page, desktop and phone, as saved by its browser test", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const shot of ['docs/dashboard-try.png', 'docs/dashboard-try-phone.png']) {
+      expect(readme).toContain(`(${shot})`);
+      expect(readFileSync(join(root, shot)).subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
 });
