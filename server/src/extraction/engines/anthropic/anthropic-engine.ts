@@ -41,13 +41,15 @@ const OVERHEAD_CHARS = 600;
 /** The repair turn's feedback is at most 20 issues. */
 const FEEDBACK_CHARS = 2000;
 /**
- * The most characters an answer with its quotes takes per character of the document: the data, and for each value
- * the text it was read from (often its whole line, shared by the values of a table row). Through the fake model's
- * quoting of the repository's labelled sets (server/test/claude-evidence.test.ts) the median is 2.8 and the 95th
- * percentile 4.8: a first call sized for 5 per character rarely stops at `max_tokens`, whose retry would bill the
- * cut-off answer for nothing.
+ * Characters of answer with its quotes per character of the document: the data, and for each value the text it was
+ * read from (often its whole line, shared by the values of a table row). Through the fake model's quoting of the
+ * repository's labelled sets (server/test/claude-evidence.test.ts) the median is 2.8 and the 95th percentile 4.8 (a
+ * renewal's sourceQuotes alone make 2.1): a first call sized for 5 rarely stops at `max_tokens`, whose retry would
+ * bill the cut-off answer for nothing. Long prose documents answer far less per character; the cap below bounds them.
  */
 const ANSWER_CHARS_PER_DOCUMENT_CHAR = 5;
+/** Characters of JSON output per token, as the cost estimates count them (3.5): a first call's size, not a bound. */
+const ANSWER_CHARS_PER_TOKEN = 3.5;
 
 /**
  * Claude through the Anthropic SDK, with settings taken from the model's row of the capability table (models.ts).
@@ -105,7 +107,7 @@ export class AnthropicEngine implements ExtractionEngine {
    * would be no larger, so a first call that small would only be paid for twice.
    */
   private firstMaxTokens(documentChars: number): number {
-    const forAnswer = Math.min(this.settings.retryMaxTokens, claudeTokensIn(documentChars * ANSWER_CHARS_PER_DOCUMENT_CHAR));
+    const forAnswer = Math.min(this.settings.retryMaxTokens, Math.ceil((documentChars * ANSWER_CHARS_PER_DOCUMENT_CHAR) / ANSWER_CHARS_PER_TOKEN));
     return Math.min(Math.max(this.settings.maxTokens, forAnswer), this.capabilities.maxOutputTokens);
   }
 
