@@ -66,7 +66,7 @@ describe("the READMEs' CLI evidence examples", () => {
   afterAll(async () => { await s.close(); });
 
   it.each([
-    ['README.md', '### Evidence in the CLI'],
+    ['README.md', '## Evidence in the CLI'],
     ['sdk/README.md', '## CLI'],
   ])('%s %s: prints what it shows', async (file, heading) => {
     const blocks = cliBlocks(file, heading);
