@@ -443,6 +443,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/keys/{id}/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extract with one of your keys
+         * @description Runs an extraction as one of your keys, with a dashboard session: the dashboard's "Try a document" page holds
+         *     no raw key. It is metered exactly as `/v1/extract/*` called with that key: the account's request rate, the HEU
+         *     reserved before it runs and charged to this month's bucket after, the key's `lastUsedAt`. It answers what the
+         *     route answers, with the route in `kind`. An unknown key, another account's or a revoked one is `404`; a key
+         *     revoked while the extraction runs stops it (`404`, nothing charged).
+         */
+        post: operations["extractWithKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/renewals": {
         parameters: {
             query?: never;
@@ -1525,6 +1549,86 @@ export interface components {
             $defs?: components["schemas"]["FreeFormObject"];
         } & {
             [key: string]: unknown;
+        };
+        /** @description An extraction run as one of your keys with a fixed route: a document and its `kind`. */
+        KeyExtractKindRequest: {
+            /** @description The document. */
+            document: components["schemas"]["DocumentInput"];
+            /** @description The fixed route to extract with. */
+            kind: components["schemas"]["ExtractionKind"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+        };
+        /** @description The request body of an extraction run as one of your keys: a document with either a `kind` or a `schema`. */
+        KeyExtractRequest: components["schemas"]["KeyExtractKindRequest"] | components["schemas"]["KeyExtractSchemaRequest"];
+        /** @description An extraction run as one of your keys with a schema of your own, as on `/v1/extract/custom`. */
+        KeyExtractSchemaRequest: {
+            /** @description The document. */
+            document: components["schemas"]["DocumentInput"];
+            /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
+            schema: components["schemas"]["JsonSchemaObject"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+        };
+        /**
+         * @description The answer of an extraction run as one of your keys: what the route itself answers (`data`, `model`, `usage`,
+         *     `source`, `evidence`, `withheld`; and for a renewal its stored record and status), with the route in `kind`.
+         */
+        KeyExtraction: {
+            /** @description The fixed route that ran, or `custom` for a schema of your own. */
+            kind: components["schemas"]["ExtractionKind"] | "custom";
+            /** @description The extracted data, in the form of the route or the schema. */
+            data: components["schemas"]["FreeFormObject"];
+            /** @description The model that produced the answer, such as `claude-sonnet-5-5` or `local-rules-1`. */
+            model: string;
+            /** @description Token usage and the HEU charged. */
+            usage: components["schemas"]["Usage"];
+            /** @description What was read and how its text was obtained. */
+            source: components["schemas"]["DocumentSource"];
+            /**
+             * @description The evidence of each non-null value of `data`, keyed by its JSON Pointer (`/total`, `/vendor/name`,
+             *     `/lineItems/0/amount`; on the renewal route the grounded member's value, `/renewalDate/value`). A value whose
+             *     text could not be placed has no entry.
+             */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
+            withheld: components["schemas"]["WithheldValue"][];
+            /** @description Renewal only: how far its terms can be trusted, as `/v1/extract/renewal` answers. */
+            overall_status?: components["schemas"]["RenewalStatus"];
+            /** @description Renewal only: the id of the stored document record. */
+            document_id?: components["schemas"]["Uuid"];
+            /** @description Renewal only: the id of the vendor renewal the document is linked to. */
+            vendor_renewal_id?: components["schemas"]["Uuid"];
+            /** @description Renewal only: the stored record of this document. */
+            document?: components["schemas"]["StoredDocument"];
         };
         /** @description A kind and how confident the classifier is that the document is of it. */
         KindScore: {
@@ -4609,6 +4713,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    extractWithKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the key to run as (active, of your account). */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyExtractRequest"];
+            };
+        };
+        responses: {
+            /** @description A successful extraction answer: the envelope plus the rate-limit headers. */
+            200: {
+                headers: {
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyExtraction"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 502: the model provider failed after retries, kept answering outside the schema or refused to answer
+             *     (`upstream_error`), or refused the request the service built (`upstream_rejected`). Nothing was charged.
+             */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+            /** @description 504: the model provider did not answer in time. Nothing was charged. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpstreamTimeoutBody"];
                 };
             };
         };

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Builds the dashboard into server/dashboard/dist (not committed): esbuild bundles the TypeScript app (with the
-// SDK it calls the API through); the page and styles are copied as they are.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+// SDK it calls the API through); the page and styles are copied as they are; pdf.js's browser build, its worker and
+// its standard fonts are copied from the installed pdfjs-dist (the server reads PDFs with it already) into
+// dist/pdfjs/, for the "Try a document" page to render PDF pages from this origin, loaded only when it shows one.
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -23,4 +27,9 @@ await build({
 });
 copyFileSync(`${dir}index.html`, `${dir}dist/index.html`);
 copyFileSync(`${dir}styles.css`, `${dir}dist/styles.css`);
+const pdfjs = dirname(createRequire(`${dir}../package.json`).resolve('pdfjs-dist/package.json'));
+mkdirSync(`${dir}dist/pdfjs`, { recursive: true });
+for (const f of ['pdf.min.mjs', 'pdf.worker.min.mjs']) copyFileSync(`${pdfjs}/build/${f}`, `${dir}dist/pdfjs/${f}`);
+cpSync(`${pdfjs}/standard_fonts`, `${dir}dist/pdfjs/standard_fonts`, { recursive: true });
+copyFileSync(`${pdfjs}/LICENSE`, `${dir}dist/pdfjs/LICENSE`);
 console.log('built server/dashboard/dist');

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // docextract: the command line of the SDK.
-//   docextract extract <kind> <file> [--schema schema.json]
+//   docextract extract <kind> <file> [--schema schema.json] [--evidence | --format json|csv] [--confidence] [--min-confidence N]
 //   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
+//       [--format jsonl|csv] [--confidence] [--min-confidence N]
 //     (--kind auto: each file through /v1/extract/auto, a line a document found in it)
 //   docextract account
 //   docextract renewals [--all | --status <status>]
@@ -10,6 +11,7 @@ import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocExtract, type BatchItemInput } from './client.js';
+import { confidenceMap, csvErrorRow, csvHeader, csvRows, evidenceTable } from './cli-evidence.js';
 import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, type FolderFile } from './cli-files.js';
 import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
@@ -22,11 +24,16 @@ const LOCAL_URL = 'http://127.0.0.1:8080';
 /** The most bytes of files one batch call carries: in base64, with the JSON around it, within the service's 15 MB body. */
 const FILE_BYTES_PER_CALL = 10 * 1024 * 1024;
 const USAGE = `usage:
-  docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json]
+  docextract extract <${[...KINDS, 'custom'].join('|')}> <file> [--schema schema.json] [--evidence | --format json|csv] [--confidence]
+      --evidence prints each value with its confidence, page and quote, as a table
   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
+      [--format jsonl|csv] [--confidence]
       sends the folder's ${FOLDER_EXTENSIONS.join(' ')} files; --kind auto sends each file to the service's
       classifier (/v1/extract/auto: the documents inside a file found, classified and extracted, a line each), and
       --fallback-kind extracts a file whose documents are all unclassified (other) with that kind
+  extract and batch: --format csv writes one row per value (file, field, value); --confidence adds each value's
+      confidence (JSON: a "confidence" member by field; CSV: confidence, withheld, page and quote columns, withheld
+      values included); --min-confidence N (0 to 1) withholds values under N (the service's default 0.5)
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
@@ -76,7 +83,7 @@ function say(line: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, evidence: { type: 'boolean' }, confidence: { type: 'boolean' }, format: { type: 'string' }, 'min-confidence': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -114,28 +121,42 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  // The request's threshold, for extract and batch.
+  const minConfidence = values['min-confidence'] === undefined ? undefined : Number(values['min-confidence']);
+  if (minConfidence !== undefined && !(values['min-confidence']!.trim() !== '' && minConfidence >= 0 && minConfidence <= 1)) throw new UsageError('--min-confidence takes a number from 0 to 1');
+  const extractOptions = minConfidence === undefined ? {} : { minConfidence };
+
   if (command === 'extract' && rest.length === 2) {
     const [kind, file] = rest as [string, string];
+    const format = values.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') throw new UsageError('extract --format takes json or csv');
+    if (values.evidence && (values.format !== undefined || values.confidence)) throw new UsageError('--evidence prints a table: it goes without --format and --confidence');
     // A file of a media type the service reads goes as the SDK's `file` input (a PDF, an image, Markdown...); any
     // other as its text, as before.
     const document = mediaTypeOf(file) ? { file: readable(file), filename: basename(file) } : { text: readText(file), filename: basename(file) };
     let answer: unknown;
     if (kind === 'custom') {
       if (!values.schema) throw new UsageError('extract custom needs --schema schema.json');
-      answer = await client.extract.custom(document, readJson(values.schema) as { type: 'object' });
+      answer = await client.extract.custom(document, readJson(values.schema) as { type: 'object' }, extractOptions);
     } else if ((KINDS as string[]).includes(kind)) {
       const method = { invoice: 'invoice', receipt: 'receipt', contract: 'contract', 'job-posting': 'jobPosting', 'meeting-notes': 'meetingNotes', renewal: 'renewal' } as const;
-      answer = await client.extract[method[kind as Kind]](document);
+      answer = await client.extract[method[kind as Kind]](document, extractOptions);
     } else {
       throw new UsageError(`unknown kind ${kind}; one of ${[...KINDS, 'custom'].join(', ')}`);
     }
-    process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+    const evidenced = answer as Parameters<typeof evidenceTable>[0];
+    if (values.evidence) process.stdout.write(`${evidenceTable(evidenced)}\n`);
+    else if (format === 'csv') process.stdout.write(`${[csvHeader(!!values.confidence), ...csvRows(basename(file), evidenced, !!values.confidence)].join('\n')}\n`);
+    else process.stdout.write(`${JSON.stringify(values.confidence ? { ...(answer as object), confidence: confidenceMap(evidenced) } : answer, null, 2)}\n`);
     return 0;
   }
 
   if (command === 'batch' && rest.length === 1) {
     const folder = rest[0]!;
     if (!values.kind === !values.schema) throw new UsageError('batch needs exactly one of --kind or --schema');
+    const format = values.format ?? 'jsonl';
+    if (format !== 'jsonl' && format !== 'csv') throw new UsageError('batch --format takes jsonl or csv');
+    if (values.evidence) throw new UsageError('--evidence goes with extract (a table for one document); batch takes --confidence');
     if (values.kind && values.kind !== 'auto' && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')} or auto`);
     const fallback = values['fallback-kind'];
     if (fallback !== undefined && values.kind !== 'auto') throw new UsageError('--fallback-kind goes with --kind auto');
@@ -151,7 +172,18 @@ async function main(argv: string[]): Promise<number> {
     if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
     const schema = values.schema ? readJson(values.schema) : undefined;
     if (values.out) writeFileSync(values.out, '');
-    const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
+    const write = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
+    const csv = format === 'csv';
+    const confidence = !!values.confidence;
+    if (csv) write(csvHeader(confidence));
+    // One result: a JSON line, or its CSV rows (a failed document: one row holding its error).
+    const emit = (line: string) => {
+      const item = JSON.parse(line) as { id: string; ok: boolean; error?: { code: string; message: string } } & Parameters<typeof csvRows>[1];
+      if (csv) {
+        const rows = item.ok ? csvRows(item.id, item, confidence) : [csvErrorRow(item.id, item.error!.code, item.error!.message, confidence)];
+        for (const r of rows) write(r);
+      } else write(confidence && item.ok ? JSON.stringify({ ...item, confidence: confidenceMap(item) }) : line);
+    };
     let done = 0;
     let failed = 0;
     let heu = 0;
@@ -177,7 +209,7 @@ async function main(argv: string[]): Promise<number> {
           return schema ? { id: f.name, document, schema: schema as components['schemas']['JsonSchemaObject'] } : { id: f.name, document, kind: values.kind as Kind };
         });
         try {
-          const answer = await client.extract.batch(items);
+          const answer = await client.extract.batch(items, extractOptions);
           for (const item of answer.results) {
             if (!item.ok) failed++;
             emit(JSON.stringify(item));

@@ -10,7 +10,14 @@ export type { DocumentInput } from './files.js';
 /** A batch item whose document may also be a `file`. */
 export type BatchItemInput = Schemas['BatchItem'] extends infer I ? (I extends unknown ? Omit<I, 'document'> & { document: DocumentInput } : never) : never;
 export type Usage = Schemas['Usage'];
-export type Extraction<T> = { data: T; model: string; usage: Usage; source: Schemas['DocumentSource'] };
+/** The text a value was read from, where it stands (offsets; page and box for a file), and how sure the service is. */
+export type Evidence = Schemas['Evidence'];
+/** A value found below `minConfidence`: `null` in `data`, listed here for review. */
+export type WithheldValue = Schemas['WithheldValue'];
+/** An extraction answer: its data, the model and usage, what was read, each value's evidence and the values withheld. */
+export type Extraction<T> = { data: T; model: string; usage: Usage; source: Schemas['DocumentSource']; evidence: Record<string, Evidence>; withheld: WithheldValue[] };
+/** An extraction run as one of your keys (a dashboard session): a document with a fixed route's `kind` or a `schema`. */
+export type KeyExtractInput = Schemas['KeyExtractRequest'] extends infer R ? (R extends unknown ? Omit<R, 'document'> & { document: string | DocumentInput } : never) : never;
 export type Classification = Schemas['Classification'];
 export type AutoExtraction = Schemas['AutoExtraction'];
 export type AutoPart = Schemas['AutoPart'];
@@ -60,6 +67,28 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** What every extract method may add to its call: the request's options, then the call's own (`signal`, `timeoutMs`). */
+export interface ExtractOptions extends CallOptions {
+  /**
+   * Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead (0 to 1;
+   * `0` returns every value found; the service's default is 0.5). The charge is the same either way.
+   */
+  minConfidence?: number;
+  /** Return the text the service read as `source.text`, so every evidence offset can be checked against it. */
+  returnText?: boolean;
+  /** The model to extract with, instead of the route's default: one the server allows. */
+  model?: string;
+}
+
+/** The request members an extract call sends from its options (none of the call's own). */
+function requestOptions(opts: ExtractOptions = {}): Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'model'> {
+  return {
+    ...(opts.minConfidence !== undefined ? { minConfidence: opts.minConfidence } : {}),
+    ...(opts.returnText !== undefined ? { returnText: opts.returnText } : {}),
+    ...(opts.model !== undefined ? { model: opts.model } : {}),
+  };
+}
+
 /** Nullable every property: the service answers every property of a custom schema, `null` when not found. */
 type Answered<T> = T extends Record<string, unknown> ? { [K in keyof T]-?: Exclude<T[K], undefined> | null } : Record<string, unknown>;
 
@@ -68,7 +97,7 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 /** The credential each operation takes, as the contract's security says. */
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
   if (schemaPath.startsWith('/v1/extract/') || schemaPath === '/v1/classify') return 'apiKey';
-  if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/billing/checkout') return 'bearer';
+  if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/keys/{id}/extract' || schemaPath === '/v1/billing/checkout') return 'bearer';
   if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
   // The calendar feed itself takes its token in the URL, never a header.
@@ -130,23 +159,23 @@ export class DocExtract {
   }
 
   readonly extract = {
-    invoice: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['InvoiceExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/invoice', { body: { document: doc }, ...init }), opts),
-    receipt: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['ReceiptExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/receipt', { body: { document: doc }, ...init }), opts),
-    contract: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['ContractExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/contract', { body: { document: doc }, ...init }), opts),
-    jobPosting: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['JobPostingExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/job-posting', { body: { document: doc }, ...init }), opts),
-    meetingNotes: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['MeetingNotesExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/meeting-notes', { body: { document: doc }, ...init }), opts),
-    renewal: (document: string | DocumentInput, opts?: CallOptions) =>
-      this.extraction<Schemas['RenewalExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/renewal', { body: { document: doc }, ...init }), opts),
+    invoice: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['InvoiceExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/invoice', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
+    receipt: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['ReceiptExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/receipt', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
+    contract: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['ContractExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/contract', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
+    jobPosting: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['JobPostingExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/job-posting', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
+    meetingNotes: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['MeetingNotesExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/meeting-notes', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
+    renewal: (document: string | DocumentInput, opts?: ExtractOptions) =>
+      this.extraction<Schemas['RenewalExtraction']>(document, (doc, init) => this.raw.POST('/v1/extract/renewal', { body: { document: doc, ...requestOptions(opts) }, ...init }), opts),
     /** With a schema written `as const`, `data` is typed from it (every property present, `null` when not found). */
-    custom: <const S extends JSONSchema & { type: 'object' }>(document: string | DocumentInput, schema: S, opts?: CallOptions) =>
+    custom: <const S extends JSONSchema & { type: 'object' }>(document: string | DocumentInput, schema: S, opts?: ExtractOptions) =>
       this.extraction<Extraction<Answered<FromSchema<S>>>>(
         document,
-        (doc, init) => this.raw.POST('/v1/extract/custom', { body: { document: doc, schema: schema as unknown as Schemas['JsonSchemaObject'] }, ...init }) as never,
+        (doc, init) => this.raw.POST('/v1/extract/custom', { body: { document: doc, schema: schema as unknown as Schemas['JsonSchemaObject'], ...requestOptions(opts) }, ...init }) as never,
         opts,
       ),
     /**
@@ -157,10 +186,10 @@ export class DocExtract {
       this.extraction<AutoExtraction>(document, (doc, init) => this.raw.POST('/v1/extract/auto', {
         body: { document: doc, ...(opts.kinds ? { kinds: opts.kinds } : {}), ...(opts.schema ? { schema: opts.schema } : {}), ...(opts.model ? { model: opts.model } : {}) }, ...init,
       }), opts),
-    /** Items whose document is a `file` are read and encoded first. */
-    batch: (items: BatchItemInput[], opts?: CallOptions) =>
+    /** Items whose document is a `file` are read and encoded first. The options hold for every item. */
+    batch: (items: BatchItemInput[], opts?: ExtractOptions) =>
       Promise.all(items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) }) as Schemas['BatchItem']))
-        .then((contractItems) => this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems }, ...init }), opts)),
+        .then((contractItems) => this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems, ...requestOptions(opts) }, ...init }), opts)),
   };
 
   /** What kind of document this is: one of the fixed routes, or `other`, with the confidence and the kinds weighed. */
@@ -200,6 +229,13 @@ export class DocExtract {
     pages: (pageSize = 100): AsyncGenerator<Schemas['ApiKeyList']> => this.keyPages(pageSize),
     revoke: (id: string, opts?: CallOptions) =>
       this.call<Schemas['ApiKey']>((init) => this.raw.DELETE('/v1/keys/{id}', { params: { path: { id } }, ...init }), opts),
+    /**
+     * Runs an extraction as one of your keys, with a session token (the dashboard holds no raw key): metered exactly
+     * as `/v1/extract/*` with that key, answered as that route answers, its `kind` named.
+     */
+    extract: (id: string, request: KeyExtractInput, opts?: CallOptions) =>
+      toContractDocument(request.document).then((document) => this.call<Schemas['KeyExtraction']>((init) =>
+        this.raw.POST('/v1/keys/{id}/extract', { params: { path: { id } }, body: { ...request, document } as Schemas['KeyExtractRequest'], ...init }), opts)),
   };
 
   private async *keyPages(pageSize: number): AsyncGenerator<Schemas['ApiKeyList']> {

@@ -1,7 +1,7 @@
 // Type-level tests, compiled by `npm run typecheck` (tsc --noEmit): a wrong request does not compile, and the answers
 // are the generated types.
 import type { components } from '../../generated/openapi.js';
-import { DocExtract } from '../src/index.js';
+import { DocExtract, type Evidence, type WithheldValue } from '../src/index.js';
 
 type Schemas = components['schemas'];
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
@@ -35,6 +35,32 @@ export async function typeChecks(client: DocExtract): Promise<void> {
   } as const);
   assertType<Equal<typeof custom.data.eventName, string | null>>();
   assertType<Equal<typeof custom.data.capacity, number | null>>();
+
+  // Every answer carries its evidence (by JSON Pointer) and the values withheld, and every extract method takes the
+  // request's options beside the call's own.
+  assertType<Equal<typeof invoice.evidence[string], Evidence>>();
+  assertType<Equal<typeof invoice.withheld, WithheldValue[]>>();
+  assertType<Equal<typeof custom.evidence[string], Evidence>>();
+  assertType<Equal<typeof custom.withheld, WithheldValue[]>>();
+  const e: Evidence | undefined = invoice.evidence['/total'];
+  if (e) {
+    const where: [string, number, number, number | undefined, number] = [e.quote, e.start, e.end, e.page, e.confidence];
+    void where;
+  }
+  const sure = await client.extract.receipt('TOTAL 9.99', { minConfidence: 0.8, returnText: true, timeoutMs: 5000 });
+  assertType<Equal<typeof sure.source.text, string | undefined>>();
+  await client.extract.custom('x', { type: 'object', properties: { a: { type: 'string' } } } as const, { minConfidence: 0 });
+  const batch = await client.extract.batch([{ id: 'a', document: { text: 'x' }, kind: 'receipt' }], { minConfidence: 0.9 });
+  for (const r of batch.results) if (r.ok) assertType<Equal<typeof r.withheld, WithheldValue[]>>();
+  // @ts-expect-error minConfidence is a number
+  await client.extract.invoice('x', { minConfidence: 'high' });
+
+  // A session runs an extraction as one of its keys: a kind or a schema, the answer naming the route.
+  const tried = await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'TOTAL 9.99', kind: 'receipt', minConfidence: 0.5 });
+  assertType<Equal<typeof tried.withheld, WithheldValue[]>>();
+  await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: { file: 'a.pdf' }, schema: { type: 'object', properties: {} } });
+  // @ts-expect-error a kind of the contract's kinds
+  await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'x', kind: 'passport' });
 
   const key = await client.keys.create({ name: 'ci' });
   assertType<Equal<typeof key.key, string>>(); // the first answer always holds the raw key: no `key!`

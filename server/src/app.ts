@@ -91,7 +91,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
-  const extractDeps = { prisma: db.prisma, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
+  const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));
   app.use(classifyRoutes(extractDeps));

@@ -92,8 +92,11 @@ describe('extraction on Claude (fake provider on 127.0.0.1, default model claude
     const sent = fake.requests[0]!.body;
     expect(sent.tool_choice).toEqual({ type: 'auto' });
     const tool = sent.tools![0]!;
-    expect((tool.input_schema as { required: string[] }).required).toEqual(['eventName', 'capacity']);
-    expect((tool.input_schema as { properties: Record<string, { anyOf: unknown[] }> }).properties.capacity!.anyOf).toContainEqual({ type: 'null' });
+    // The tool takes {data, quotes}: the caller's schema, widened, is its data.
+    const input = tool.input_schema as { required: string[]; properties: { data: { required: string[]; properties: Record<string, { anyOf: unknown[] }> } } };
+    expect(input.required).toEqual(['data', 'quotes']);
+    expect(input.properties.data.required).toEqual(['eventName', 'capacity']);
+    expect(input.properties.data.properties.capacity!.anyOf).toContainEqual({ type: 'null' });
     // A caller's schema comes before the system prompt in the cache prefix: caching it would pay 1.25x for nothing.
     expect(tool.cache_control).toBeUndefined();
     expect(sent.system![0]!.cache_control).toBeUndefined();

@@ -134,6 +134,13 @@ describe('every example in the contract is what the service answers', () => {
       s.clock.set(shown.revokedAt);
       return send('DELETE', `/v1/keys/${made.id}`, await bearer(account));
     },
+    async extractWithKey(ex) {
+      // The dashboard runs the example's extraction as one of its keys: the key it names is the one just created.
+      const account = 'acct_example_key_extract';
+      await s.db.prisma.account.create({ data: { id: account, plan: 'starter' } });
+      const made = await s.createKey(account, 'dashboard');
+      return send('POST', ex.path.replace('{id}', made.id), await bearer(account), ex.request);
+    },
     async getAccount(ex) {
       const shown = ex.response as Json;
       await s.db.prisma.account.create({

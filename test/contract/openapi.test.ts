@@ -246,6 +246,7 @@ describe('operationIds', () => {
       'GET /v1/renewals/calendar-feed getCalendarFeed', 'GET /v1/renewals/calendar.ics getRenewalCalendar', 'GET /v1/renewals/{id} getRenewal',
       'PATCH /v1/renewals/{id} updateRenewal', 'POST /v1/renewals/calendar-feed createCalendarFeed',
       'POST /v1/classify classifyDocument', 'POST /v1/extract/auto extractAuto',
+      'POST /v1/keys/{id}/extract extractWithKey',
     ].sort());
   });
 

@@ -8,7 +8,7 @@ import { hashApiKey, looksLikeApiKey } from './api-keys.js';
 import type { DashboardTokenVerifier } from './dashboard-tokens.js';
 import type { Clock } from '../time/clock.js';
 import type { KeyCache } from './key-cache.js';
-import { findKeyByHash, touchKey } from './key-lookup.js';
+import { findKeyByHash, LAST_USED_RESOLUTION_MS, touchKey } from './key-lookup.js';
 import type { Sql } from '../db/sql.js';
 import { findFeedAccount } from './feed-tokens.js';
 
@@ -17,7 +17,6 @@ export type Principal =
   | { via: 'bearer'; accountId: string }
   | { via: 'calendar_feed'; accountId: string };
 
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The caller this request was authenticated as (set by `authenticate`). */
 export function principalOf(res: Response): Principal {

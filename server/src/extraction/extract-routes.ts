@@ -16,13 +16,17 @@ import { countFor, prepareInput } from './prepare-input.js';
 import { assertVendorRenewal, type StoredRenewal } from './renewal/renewal-store.js';
 import { reservationForItem, routeAnswer, runItem, type ItemInput } from './run-item.js';
 import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
-import { singleInput, type SingleInput } from './single-input.js';
+import { optionsOf, singleInput, type SingleInput } from './single-input.js';
+import { findActiveKey, LAST_USED_RESOLUTION_MS, touchKey } from '../auth/key-lookup.js';
+import type { Sql } from '../db/sql.js';
+import type { Caller } from './caller.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
 
 type Schemas = components['schemas'];
 
 export interface ExtractDeps {
   prisma: PrismaClient;
+  sql: Sql;
   revocations: RevocationWatcher;
   engine: ExtractionEngine;
   documents: Documents;
@@ -83,6 +87,35 @@ export function extractRoutes(deps: ExtractDeps): Router {
       const answer = await runBatch.run(batch, itemDeps(req, res, engine, stored), deps.config.batchConcurrency, deps.config.batchTimeoutMs, signal);
       return { body: answer, usage: answer.usage };
     }, counted);
+  }));
+
+  // The dashboard's "Try a document": a session runs one extraction as one of its account's active keys, through the
+  // same path and metering as `/v1/extract/*` with that key (rate, reservation, charge, the key's lastUsedAt). A key
+  // revoked meanwhile stops it: 404 (the session is fine; its 401 would sign the dashboard out), nothing charged.
+  router.post('/v1/keys/:id/extract', (req, res) => whileConnected(res, async (connection) => {
+    const principal = principalOf(res);
+    const key = await findActiveKey(deps.sql, principal.accountId, req.params.id!);
+    if (!key) throw new ApiError('not_found', 'No active key of yours has this id.');
+    const caller: Caller = { accountId: principal.accountId, apiKeyId: key.id, revoked: () => new ApiError('not_found', 'The key was revoked while the extraction ran; nothing was charged.') };
+    await touchKey(deps.sql, key.id, deps.clock.now(), LAST_USED_RESOLUTION_MS);
+    const body = req.body as Schemas['KeyExtractRequest'];
+    const route = 'schema' in body ? 'custom' : body.kind;
+    const engine = engineOf(route, body);
+    const options = optionsOf(body);
+    if (!('schema' in body) && body.kind === 'renewal') await assertVendorRenewal(deps.prisma, caller.accountId, body.document.vendorRenewalId);
+    const schema = 'schema' in body ? prepareCustomSchema(body.schema) : dataSchemaFor(body.kind);
+    const { prepared, counted } = await prepareInput(deps, res, body, connection, caller);
+    const item: ItemInput = 'schema' in body
+      ? { task: { kind: 'custom', schema: body.schema as Record<string, unknown> }, schema, document: body.document, prepared, options }
+      : { task: { kind: body.kind }, schema, document: body.document, prepared, options };
+    try {
+      await metered(deps, req, res, route, reservationForItem(engine, item), async (signal, heu, stored) => {
+        const result = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        return { body: { kind: route, ...routeAnswer(result) }, usage: result.usage };
+      }, counted, caller);
+    } finally {
+      Documents.release(prepared);
+    }
   }));
 
   return router;

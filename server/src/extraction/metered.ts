@@ -1,10 +1,9 @@
 import type { Request, Response } from 'express';
 import type { components } from '../../../generated/openapi.js';
-import { principalOf } from '../auth/authenticate.js';
 import type { PrismaClient } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
 import { rateHeaders, type Meter, type RateState, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
+import { apiKeyCaller, type Caller } from './caller.js';
 import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
 import { discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
 
@@ -21,7 +20,8 @@ export interface MeteredDeps {
 /**
  * Runs a metered extraction: admit (rate limit and HEU reservation), run with an abort signal tied to the caller
  * and its key, then settle (re-checking the key) or release. Nothing is charged for a failure. `counted`: the request
- * was counted against the minute's rate already, before its file was opened (prepare-input.ts).
+ * was counted against the minute's rate already, before its file was opened (prepare-input.ts). `caller`: the account
+ * and key it runs as (by default the API key that called).
  */
 export async function metered(
   deps: MeteredDeps,
@@ -31,9 +31,9 @@ export async function metered(
   estimate: { wanted: number; least: number },
   work: (signal: AbortSignal, reservedHeu: number, stored: StoredRenewal[]) => Promise<{ body: unknown; usage: Schemas['Usage'] }>,
   counted?: RateState,
+  caller: Caller = apiKeyCaller(res),
 ): Promise<void> {
-  const principal = principalOf(res);
-  if (principal.via !== 'api_key') throw new ApiError('unauthorized');
+  const principal = caller;
   const reservation: Reservation = await deps.meter.admit(principal.accountId, estimate, route, String(req.id ?? ''), deps.clock.now(), counted);
   const guard = deps.revocations.guard(res, principal.apiKeyId);
   let outcome: { body: unknown; usage: Schemas['Usage'] };
@@ -46,7 +46,7 @@ export async function metered(
     await deps.meter.release(reservation).catch(() => {});
     await discard();
     const reason = guard.signal.aborted ? guard.signal.reason : e;
-    if (reason instanceof KeyRevoked) throw new ApiError('invalid_api_key');
+    if (reason instanceof KeyRevoked) throw caller.revoked();
     if (reason instanceof ClientGone) return;
     throw e;
   } finally {
@@ -55,7 +55,7 @@ export async function metered(
   const { keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId);
   if (!keyActive) {
     await discard();
-    throw new ApiError('invalid_api_key');
+    throw caller.revoked();
   }
   for (const [name, value] of Object.entries(rateHeaders(reservation.rate))) res.setHeader(name, value);
   res.status(200).json(outcome.body);

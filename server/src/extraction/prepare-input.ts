@@ -3,6 +3,7 @@ import { principalOf } from '../auth/authenticate.js';
 import type { Documents, PreparedDocument } from '../documents/documents.js';
 import type { Meter, RateState } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
+import type { Caller } from './caller.js';
 import type { SingleInput } from './single-input.js';
 
 interface PrepareDeps {
@@ -16,9 +17,10 @@ interface PrepareDeps {
  * caller over it is refused 429 with its file unopened, and a file refused once opened still counts. Admission then
  * does not count it again (`counted`).
  */
-export async function countFor(deps: PrepareDeps, res: Response): Promise<RateState | undefined> {
+export async function countFor(deps: PrepareDeps, res: Response, caller?: Caller): Promise<RateState | undefined> {
   const principal = principalOf(res);
-  return principal.via === 'api_key' ? deps.meter.countRequest(principal.accountId, deps.clock.now()) : undefined;
+  const accountId = caller?.accountId ?? (principal.via === 'api_key' ? principal.accountId : undefined);
+  return accountId === undefined ? undefined : deps.meter.countRequest(accountId, deps.clock.now());
 }
 
 /**
@@ -27,9 +29,9 @@ export async function countFor(deps: PrepareDeps, res: Response): Promise<RateSt
  * caller hangs up (`signal`), and the process that probed the file reads it too, right after admission (released by
  * `Documents.release` if the request stops before).
  */
-export async function prepareInput(deps: PrepareDeps, res: Response, input: SingleInput, signal: AbortSignal): Promise<{ prepared: PreparedDocument; counted: RateState | undefined }> {
-  const counted = input.file || input.document.content !== undefined ? await countFor(deps, res) : undefined;
-  const caller = { accountId: principalOf(res).accountId, signal, keepForRead: true };
-  const prepared = input.file ? await deps.documents.prepareFile(input.file.bytes, input.file.mediaType, caller) : await deps.documents.prepare(input.document, caller);
+export async function prepareInput(deps: PrepareDeps, res: Response, input: Pick<SingleInput, 'file' | 'document'>, signal: AbortSignal, caller?: Caller): Promise<{ prepared: PreparedDocument; counted: RateState | undefined }> {
+  const counted = input.file || input.document.content !== undefined ? await countFor(deps, res, caller) : undefined;
+  const reader = { accountId: caller?.accountId ?? principalOf(res).accountId, signal, keepForRead: true };
+  const prepared = input.file ? await deps.documents.prepareFile(input.file.bytes, input.file.mediaType, reader) : await deps.documents.prepare(input.document, reader);
   return { prepared, counted };
 }

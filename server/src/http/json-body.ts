@@ -11,8 +11,8 @@ export const EXTRACTION_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
 const parseExtractionJson = express.json({ limit: EXTRACTION_BODY_LIMIT_BYTES, strict: true, type: () => true });
 
-/** Routes that take a document, and so a file in base64: the extraction routes and classification. */
-export const takesDocument = (path: string): boolean => path.startsWith('/v1/extract/') || path === '/v1/classify';
+/** Routes that take a document, and so a file in base64: the extraction routes, classification and the dashboard's extraction with a key. */
+export const takesDocument = (path: string): boolean => path.startsWith('/v1/extract/') || path === '/v1/classify' || /^\/v1\/keys\/[^/]+\/extract$/.test(path);
 
 /** The body limit of a path: raised only on the routes that take a document. */
 export const bodyLimitFor = (path: string): number => (takesDocument(path) ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);

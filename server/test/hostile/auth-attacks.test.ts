@@ -112,6 +112,22 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       expect(await bState()).toEqual(before);
       expect((await req('GET', '/v1/account', keyOf('B'))).status).toBe(200);
     },
+    extractWithKey: async () => {
+      // A's session cannot run an extraction as B's key (404, B's bucket, keys and lastUsedAt untouched), and B's key
+      // cannot stand in for a session here (401); as A's own key it runs and charges A.
+      const before = await bState();
+      const body = { document: { text: 'SHOP\nTOTAL 3.00' }, kind: 'receipt' };
+      const res = await req('POST', `/v1/keys/${cred.B.keyId}/extract`, bearerOf('A'), body);
+      expect(res.status).toBe(404);
+      conforms('/v1/keys/{id}/extract', 'POST', res);
+      expect(res.json.error.code).toBe('not_found');
+      expect((await req('POST', `/v1/keys/${cred.B.keyId}/extract`, keyOf('B'), body)).status).toBe(401);
+      expect(await bState()).toEqual(before);
+      const own = await req('POST', `/v1/keys/${cred.A.keyId}/extract`, bearerOf('A'), body);
+      expect(own.status).toBe(200);
+      conforms('/v1/keys/{id}/extract', 'POST', own);
+      expect(await bState()).toEqual(before);
+    },
     createCheckoutSession: async () => {
       const before = await bState();
       const res = await req('POST', '/v1/billing/checkout', bearerOf('A'), { plan: 'starter' });

@@ -4,6 +4,7 @@
 // outside the schema, send a body that is not JSON, hang, or reset the connection. It records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { quoteAnswer, type QuoteEntry, type SentQuote, type Slip } from './fake-quotes.js';
 
 type Block = { type: string; text?: string; content?: string; tool_use_id?: string; is_error?: boolean; source?: { type: string; data?: string; media_type?: string }; cache_control?: unknown };
 
@@ -25,8 +26,27 @@ export interface RecordedRequest {
 }
 
 /** The schema the model must answer: the structured output's, else the (first) tool's. */
-export function schemaOf(req: RecordedRequest): Record<string, unknown> {
+export function answerSchemaOf(req: RecordedRequest): Record<string, unknown> {
   return req.body.output_config?.format?.schema ?? req.body.tools?.[0]?.input_schema ?? {};
+}
+
+/** Whether the answer asked for is `{data, quotes}` (the service asks for a quote per value). */
+function asksForQuotes(schema: Record<string, unknown>): boolean {
+  const props = schema.properties as Record<string, unknown> | undefined;
+  return !!props && Object.keys(props).sort().join(',') === 'data,quotes';
+}
+
+/** The schema of the data the model must answer (inside `{data, quotes}` when quotes are asked for). */
+export function schemaOf(req: RecordedRequest): Record<string, unknown> {
+  const schema = answerSchemaOf(req);
+  return asksForQuotes(schema) ? (schema.properties as Record<string, Record<string, unknown>>).data! : schema;
+}
+
+/** The text of the document sent as a plain-text document block, or '' (a PDF or image sent as it is). */
+export function documentTextOf(req: RecordedRequest): string {
+  const first = req.body.messages[0]!.content;
+  if (typeof first === 'string') return '';
+  return first.find((b) => b.type === 'document' && b.source?.type === 'text')?.source?.data ?? '';
 }
 
 /** The document text of a request (document blocks and text blocks of the first user turn). */
@@ -38,7 +58,12 @@ export function documentOf(req: RecordedRequest): string {
 type Usage = { input_tokens: number; output_tokens: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
 
 export type Behaviour =
-  | { kind: 'answer'; input: unknown; delayMs?: number; usage?: Usage }
+  /**
+   * Answers `input` as the data. When the request asks for quotes, the fake quotes each value as a model would
+   * (fake-quotes.ts), from `text` when given (a file it cannot read itself), else from the document block, with the
+   * slips `slipOf` names; or sends `quotes` as given. `raw` sends `input` as the whole answer.
+   */
+  | { kind: 'answer'; input: unknown; delayMs?: number; usage?: Usage; quotes?: QuoteEntry[]; text?: string; slipOf?: (path: string) => Slip; raw?: boolean }
   | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 | 403 | 404; retryAfter?: string | null }
   /** 429 for an organisation over its monthly spend cap: no retry-after, error.details.error_code set. */
   | { kind: 'spend_limit' }
@@ -171,6 +196,8 @@ export class FakeAnthropic {
   abandoned = 0;
   /** Requests refused with 400 by the model rules, with the reason. */
   readonly refused: string[] = [];
+  /** The quotes the fake made up for its answers (not those a test gave), with the document they quote. */
+  readonly quoted: Array<{ text: string; quotes: SentQuote[] }> = [];
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -188,6 +215,7 @@ export class FakeAnthropic {
     this.queue = [];
     this.requests.length = 0;
     this.refused.length = 0;
+    this.quoted.length = 0;
     this.cached.clear();
     this.maxInFlight = 0;
     this.abandoned = 0;
@@ -275,12 +303,24 @@ export class FakeAnthropic {
           await Promise.race([new Promise((r) => setTimeout(r, behaviour.delayMs)), closed]);
           if (res.destroyed) return;
         }
+        const answer = this.withQuotes(recorded, behaviour);
         const content = recorded.body.output_config?.format
-          ? [{ type: 'text', text: JSON.stringify(behaviour.input) }]
-          : [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: recorded.body.tools?.[0]?.name ?? 'none', input: behaviour.input }];
+          ? [{ type: 'text', text: JSON.stringify(answer) }]
+          : [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: recorded.body.tools?.[0]?.name ?? 'none', input: answer }];
         this.reply(res, recorded, rules, content, recorded.body.output_config?.format ? 'end_turn' : 'tool_use', behaviour.usage);
       }
     }
+  }
+
+  /** The whole answer: the data, and its quotes when the request asks for them. */
+  private withQuotes(req: RecordedRequest, b: Extract<Behaviour, { kind: 'answer' }>): unknown {
+    if (b.raw || !asksForQuotes(answerSchemaOf(req))) return b.input;
+    if (b.quotes) return { data: b.input, quotes: b.quotes };
+    const text = b.text ?? documentTextOf(req);
+    const renewal = !!(schemaOf(req).properties as Record<string, unknown> | undefined)?.documentKindGuess;
+    const quotes = quoteAnswer(text, b.input, { renewal, ...(b.slipOf ? { slipOf: b.slipOf } : {}) });
+    this.quoted.push({ text, quotes });
+    return { data: b.input, quotes: quotes.map(({ path, quote, derived }) => ({ path, quote, derived })) };
   }
 
   private reply(res: ServerResponse, req: RecordedRequest, rules: ModelRules, content: unknown[], stop: string, usage?: Usage): void {

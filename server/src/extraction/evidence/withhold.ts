@@ -14,7 +14,9 @@ export function withhold(data: unknown, pointers: ReadonlySet<string>, renewal: 
   const isEmpty = (v: unknown) => v === null || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((m) => m === null || (Array.isArray(m) && m.length === 0)));
   const walk = (value: unknown, oldPointer: string, newPointer: string): unknown => {
     if (oldPointer !== newPointer) moved.set(oldPointer, newPointer);
-    if (pointers.has(oldPointer)) return null;
+    // A renewal's documentKindGuess is never null (the contract, and its stored record, require a kind): withheld, it
+    // says `other`, the kind that claims nothing.
+    if (pointers.has(oldPointer)) return renewal && oldPointer === '/documentKindGuess' ? 'other' : null;
     if (Array.isArray(value)) {
       const out: unknown[] = [];
       value.forEach((item, i) => {

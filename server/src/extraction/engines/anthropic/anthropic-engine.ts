@@ -10,6 +10,7 @@ import { AnthropicClassifier } from './anthropic-classifier.js';
 import type { DocumentClassifier } from '../../../classification/classifier.js';
 import { providerFailure, spendLimitAware } from './provider-errors.js';
 import { buildRequest, documentBlock, fileBlock, PAGE_IMAGE_TOKENS, readsNatively, type AnswerMode, type ThinkingSettings } from './request.js';
+import { foundFromQuotes, splitAnswer, withQuotes } from './quotes.js';
 import { reshapeForStructuredOutput, restoreNulls } from './structured-schema.js';
 
 export interface AnthropicSettings extends ThinkingSettings {
@@ -41,6 +42,16 @@ const MIN_OUTPUT_TOKENS = 512;
 const OVERHEAD_CHARS = 600;
 /** The repair turn's feedback is at most 20 issues. */
 const FEEDBACK_CHARS = 2000;
+/**
+ * Characters of answer with its quotes per character of the document: the data, and for each value the text it was
+ * read from (often its whole line, shared by the values of a table row). Through the fake model's quoting of the
+ * repository's labelled sets (server/test/claude-evidence.test.ts) the median is 2.8 and the 95th percentile 4.8 (a
+ * renewal's sourceQuotes alone make 2.1): a first call sized for 5 rarely stops at `max_tokens`, whose retry would
+ * bill the cut-off answer for nothing. Long prose documents answer far less per character; the cap below bounds them.
+ */
+const ANSWER_CHARS_PER_DOCUMENT_CHAR = 5;
+/** Characters of JSON output per token, as the cost estimates count them (3.5): a first call's size, not a bound. */
+const ANSWER_CHARS_PER_TOKEN = 3.5;
 
 /**
  * Claude through the Anthropic SDK, with settings taken from the model's row of the capability table (models.ts).
@@ -67,10 +78,13 @@ export class AnthropicEngine implements ExtractionEngine {
     });
   }
 
-  /** Reserve the first call and one retry (or repair turn) at the largest, run with at least one small call. */
+  /**
+   * Reserve the first call and one retry (or repair turn) at the largest, run with at least one small call. The first
+   * call's output is sized for the answer and its quotes (firstMaxTokens), so the quotes are counted here.
+   */
   plan(input: PlanInput): TokenPlan {
     const prompt = this.promptTokens(input);
-    const first = this.firstMaxTokens();
+    const first = this.firstMaxTokens(documentChars(input));
     const second = Math.max(Math.min(this.settings.retryMaxTokens, this.capabilities.maxOutputTokens), first + claudeTokensIn(FEEDBACK_CHARS) + first);
     return { wanted: prompt + first + prompt + second, least: prompt + MIN_OUTPUT_TOKENS };
   }
@@ -89,17 +103,24 @@ export class AnthropicEngine implements ExtractionEngine {
     }
   }
 
-  private firstMaxTokens(): number {
-    return Math.min(this.settings.maxTokens, this.capabilities.maxOutputTokens);
+  /**
+   * `max_tokens` of the first call: ANTHROPIC_MAX_TOKENS, or more for a long document, whose answer with a quote per
+   * value needs more (ANSWER_CHARS_PER_DOCUMENT_CHAR), up to the retry's size: the retry after a `max_tokens` stop
+   * would be no larger, so a first call that small would only be paid for twice.
+   */
+  private firstMaxTokens(documentChars: number): number {
+    const forAnswer = Math.min(this.settings.retryMaxTokens, Math.ceil((documentChars * ANSWER_CHARS_PER_DOCUMENT_CHAR) / ANSWER_CHARS_PER_TOKEN));
+    return Math.min(Math.max(this.settings.maxTokens, forAnswer), this.capabilities.maxOutputTokens);
   }
 
   private mode(input: Pick<EngineInput, 'task' | 'schema'>): AnswerMode & { unfit: string | null } {
     let mode = this.modes.get(input.schema);
     if (!mode) {
       const reshaped = input.task.kind !== 'custom' && this.capabilities.structuredOutputs ? reshapeForStructuredOutput(input.schema) : null;
+      // Either way the model answers `{data, quotes}` (quotes.ts): the data in the schema's shape, and the quotes.
       mode = reshaped && !reshaped.unfit
-        ? { kind: 'structured', schema: reshaped.schema, unfit: null }
-        : { kind: 'tool', schema: input.schema, unfit: reshaped?.unfit ?? null };
+        ? { kind: 'structured', schema: withQuotes(reshaped.schema), unfit: null }
+        : { kind: 'tool', schema: withQuotes(input.schema), unfit: reshaped?.unfit ?? null };
       this.modes.set(input.schema, mode);
     }
     return mode;
@@ -132,7 +153,8 @@ export class AnthropicEngine implements ExtractionEngine {
     const usage: Required<EngineUsage> = { inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0 };
     const prompt = this.promptTokens(input);
     let extraPrompt = 0;
-    let maxTokens = this.firstMaxTokens();
+    const first = this.firstMaxTokens(documentChars(input));
+    let maxTokens = first;
     let issues: SchemaIssue[] = [];
     let retried = false;
     for (let call = 0; call < 2; call++) {
@@ -161,13 +183,15 @@ export class AnthropicEngine implements ExtractionEngine {
         continue;
       }
       const answer = mode.kind === 'structured' ? structuredAnswer(response) : toolAnswer(response);
-      if (answer.ok) {
-        const data = mode.kind === 'structured' ? restoreNulls(input.schema, answer.data) : answer.data;
+      const split = answer.ok ? splitAnswer(answer.data) : answer;
+      if (split.ok) {
+        // The quotes are taken off before the data is checked against the contract; they become the evidence input.
+        const data = mode.kind === 'structured' ? restoreNulls(input.schema, split.data) : split.data;
         const check = checkAnswer(input.schema, data);
-        if (check.ok) return { data, model: response.model, usage };
-        issues = check.issues;
+        if (check.ok) return { data, found: foundFromQuotes(input.task, data, split.quotes), model: response.model, usage };
+        issues = check.issues.map((i) => ({ ...i, path: `/data${i.path === '/' ? '' : i.path}` }));
       } else {
-        issues = [{ path: '/', message: answer.why }];
+        issues = [{ path: '/', message: split.why }];
       }
       if (call === 1) break;
       // One repair turn showing what was wrong (thinking blocks go back unchanged, as the docs require).
@@ -176,10 +200,16 @@ export class AnthropicEngine implements ExtractionEngine {
       messages.push({ role: 'assistant', content: response.content as Anthropic.Messages.ContentBlockParam[] });
       messages.push({ role: 'user', content: callBlock ? [{ type: 'tool_result', tool_use_id: callBlock.id, is_error: true, content: feedback }] : [{ type: 'text', text: feedback }] });
       extraPrompt = response.usage.output_tokens + claudeTokensIn(FEEDBACK_CHARS);
-      maxTokens = this.firstMaxTokens();
+      maxTokens = first;
     }
     throw new ApiError('upstream_error', 'The model kept answering outside the schema.');
   }
+}
+
+/** The characters of the document: its text, or for a file not read yet, or read by the model, its pages at their most. */
+function documentChars(input: Pick<PlanInput, 'text' | 'textChars' | 'file'>): number {
+  if (input.file) return input.file.pages * CHARS_PER_PAGE;
+  return input.textChars ?? input.text.length;
 }
 
 type Parsed = { ok: true; data: unknown } | { ok: false; why: string };
