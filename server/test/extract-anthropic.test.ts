@@ -259,14 +259,15 @@ describe('extraction on Claude (fake provider on 127.0.0.1, default model claude
   describe(`files read by the model itself, within the documented limits (${DOCS}/build-with-claude/pdf-support, ${DOCS}/build-with-claude/vision)`, () => {
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-    it('sends a PDF as a base64 document block, without its text, and says the model read it', async () => {
+    it('sends a PDF as a base64 document block, without its text, and says the model read it (the service's own read, for placement, charged as reading)', async () => {
       const pdf = await textPdf(INVOICE_TEXT);
       const res = await extract('invoice', { document: { content: b64(pdf), mediaType: 'application/pdf' } });
       expect(fake.refused).toEqual([]);
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.source).toEqual({ mediaType: 'application/pdf', pages: 1, method: 'native' });
-      expect(body.usage.readingHeu).toBeUndefined();
+      // The service reads the file too (to place each quote on its page), and charges that reading as for any file.
+      expect(body.usage.readingHeu).toBe(1);
       const content = fake.requests[0]!.body.messages[0]!.content as Array<{ type: string; source?: { type: string; media_type?: string; data?: string } }>;
       expect(content[0]).toMatchObject({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: b64(pdf) } });
       // The text layer is not sent twice.

@@ -87,7 +87,7 @@ describe('renewal specifics', () => {
   });
   it('answers the ids, the status, and the stored document record, and a 404 for a foreign vendorRenewalId', () => {
     const o = op('post', '/v1/extract/renewal');
-    expect(responseSchema(o, '200').required).toEqual(['document_id', 'vendor_renewal_id', 'overall_status', 'data', 'model', 'usage', 'source', 'document']);
+    expect(responseSchema(o, '200').required).toEqual(['document_id', 'vendor_renewal_id', 'overall_status', 'data', 'model', 'usage', 'source', 'evidence', 'withheld', 'document']);
     expect(deref(doc.components.schemas.StoredDocument).required).toEqual(['id', 'vendorRenewalId', 'filename', 'mediaType', 'byteSize', 'documentKindGuess', 'overallStatus', 'extraction', 'model', 'createdAt']);
     expect(statuses(o)).toContain('404');
   });
