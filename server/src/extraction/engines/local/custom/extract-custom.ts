@@ -78,7 +78,7 @@ function toBoolean(value: string): boolean | null {
 }
 
 const MONEY_PROPERTY = /price|rate|fee|cost|amount|total|deposit|charge|salary|balance|spend|premium|rent|tip|tax|pay/i;
-const isMoney = (value: string, scope: Scope) => findAmounts(withoutDates(value, scope), scope.doc.numberStyle).some((a) => a.currency !== null || a.decimals);
+const isMoney = (value: string, scope: Scope) => findAmounts(withoutDates(value, scope), scope.doc.reading).some((a) => a.currency !== null || a.decimals);
 
 /** The text without its dates, so their figures are not read as numbers. */
 function withoutDates(value: string, scope: Scope): string {
@@ -89,7 +89,7 @@ function withoutDates(value: string, scope: Scope): string {
 
 function toNumber(value: string, scope: Scope, integer: boolean): number | null {
   // The figures of a date are not a number (`Pay Period: 01/02/2026 to 28/02/2026` holds no amount).
-  const a = findAmounts(withoutDates(value, scope), scope.doc.numberStyle)[0];
+  const a = findAmounts(withoutDates(value, scope), scope.doc.reading)[0];
   if (!a) return null;
   return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
 }
@@ -350,7 +350,7 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
       if (kindOf(items) === 'object') {
         const rows = rowsFor(scope, v);
         return runField(list<unknown, Record<string, unknown>>('object', [finder<unknown, Record<string, unknown>[]>('rows under the property\'s heading', () =>
-          rows.rows.map((row, k) => at(itemFromRow(items, row, rows.header, scope.doc.numberStyle, root), rows.at[k]!))
+          rows.rows.map((row, k) => at(itemFromRow(items, row, rows.header, scope.doc.reading, root), rows.at[k]!))
             .filter((o) => Object.values(o.value).some((x) => x !== null && !(Array.isArray(x) && x.length === 0))))]), scope.doc, rec, pointer);
       }
       const k = kindOf(items);

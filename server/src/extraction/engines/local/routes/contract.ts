@@ -163,13 +163,13 @@ function totalValue(doc: Doc): Value {
   if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return none;
   const distractor = /late|penalt|interest|hourly|monthly|weekly|annual|per|deposit|setup|set up|rate/;
   for (const kv of [...pairs(doc, VALUE, 'is'), ...pairs(doc, ['total', ...VALUE], 'has').filter((k) => !distractor.test(k.key))]) {
-    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    const a = findAmounts(kv.value, doc.reading).find((x) => x.currency || x.decimals);
     if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency, lines: [kv.line], raw: a.raw };
   }
   // `total contract price of ...`, `for a total of $46,200.00 over the initial term`.
   const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})|\b(?:for|of)\s+a\s+total\s+(?:of\s+)?([^;\n]{0,30})/i.exec(doc.text);
   if (m) {
-    const a = findAmounts(m[1] ?? m[2]!, doc.numberStyle).find((x) => x.currency);
+    const a = findAmounts(m[1] ?? m[2]!, doc.reading).find((x) => x.currency);
     if (a) return { value: a.value, currency: a.currency, lines: linesOf(doc, m.index, m.index + m[0].length), raw: a.raw };
   }
   return none;

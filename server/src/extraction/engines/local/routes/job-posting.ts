@@ -83,7 +83,7 @@ function salary(doc: Doc): Pay {
   const empty = { min: null, max: null, currency: null, period: null, line: null };
   const candidates = [...pairs(doc, PAY_LABELS).map((kv) => ({ c: kv.value, line: kv.line })), ...doc.lines.filter((l) => /[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\b/.test(l.text) && /\b(?:salary|pay|per|hour|year|annum|compensation|rate|monthly|hourly|weekly|daily|annually|month|week|day|stipend|wage)\b/i.test(l.text)).map((l) => ({ c: l.text, line: l.index }))];
   for (const { c, line } of candidates) {
-    const found = findAmounts(c, doc.numberStyle).filter((a) => a.value > 0 && !/^\d+(?:[.,]\d+)?\s*%/.test(c.slice(a.index)) && !/^\d+\+?\s*(?:years?|hours?|days?|months?|weeks?)\b/i.test(c.slice(a.index)));
+    const found = findAmounts(c, doc.reading).filter((a) => a.value > 0 && !/^\d+(?:[.,]\d+)?\s*%/.test(c.slice(a.index)) && !/^\d+\+?\s*(?:years?|hours?|days?|months?|weeks?)\b/i.test(c.slice(a.index)));
     if (found.length === 0) continue;
     // A range: two figures joined by a dash or `to` (`£11.50 - £12.50`, `A$850 – A$950`, `45k to 55k`).
     const a = found[0]!, b = found[1];

@@ -3,7 +3,7 @@
 import type { Doc } from '../segment/document.js';
 import { clean, labelKey, labelIs } from '../segment/text.js';
 import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 import { isSummaryLabel } from './totals.js';
 
 export interface LineItem {
@@ -57,7 +57,8 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
   return null;
 }
 
-const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,']*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
+/** A token of a row's figures: a figure with its marks (`€12,50`, `1.890,00zł`, `25,-`), a mark alone, `@`, `x`, `=`. */
+const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?(?:${LONE_MARK_SOURCE})?-?\d[\d.,'’]*(?:[.,][-–])?\)?(?:${LONE_MARK_SOURCE})?(?:\/[A-Za-z]{1,5})?|${LONE_MARK_SOURCE}|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
 const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
 /** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
@@ -102,8 +103,8 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
   // `Free range eggs x6` keeps its pack size: a count after the name is part of the product.
   const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
   // A line of figures alone (`6 @ $4.28   $25.68`) prices the product named on the line above.
-  if (!/\p{L}{2}/u.test(desc)) return QTY_TIMES_PRICE.test(tail) && !/\p{L}/u.test(desc) ? { desc: '', leadQty, tail, nums: findAmounts(tail, doc.numberStyle) } : null;
-  return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
+  if (!/\p{L}{2}/u.test(desc)) return QTY_TIMES_PRICE.test(tail) && !/\p{L}/u.test(desc) ? { desc: '', leadQty, tail, nums: findAmounts(tail, doc.reading) } : null;
+  return { desc, leadQty, tail, nums: findAmounts(tail, doc.reading) };
 }
 
 function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
@@ -184,7 +185,7 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     const lines = [i];
     if (!item.description) {
       const above = doc.lines[i - 1];
-      if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency)) continue;
+      if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.reading).some((n) => n.decimals || n.currency)) continue;
       item.description = clean(above.text.replace(ARTICLE_CODE, ''));
       lines.unshift(i - 1);
     }
@@ -193,7 +194,7 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     const above = doc.lines[i - 1];
     if (item.description && above?.text && !skip.has(i - 1) && line.indent > above.indent && /\d\s*[x×@*]\s*\S*\d/.test(p.tail)
       && (/^\p{L}+\.?\s*#?\d+$/u.test(item.description) || item.description.split(' ').length === 1)
-      && !findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
+      && !findAmounts(above.text, doc.reading).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
       item.description = above.text;
       if (!lines.includes(i - 1)) lines.unshift(i - 1);
     }

@@ -155,7 +155,7 @@ function billing(doc: Doc, stmts: string[]) {
   for (const s of stmts) {
     if (exclude.test(s) || !feeWord.test(s)) continue;
     // `SGD 2.50 per employee per month`, `$0.004 per call`: a unit's price, not what is billed.
-    const a = findAmounts(s, doc.numberStyle).find((x) => x.currency && x.value > 0 && !UNIT_PRICE_AFTER.test(s.slice(x.end)));
+    const a = findAmounts(s, doc.reading).find((x) => x.currency && x.value > 0 && !UNIT_PRICE_AFTER.test(s.slice(x.end)));
     if (a) candidates.push({ stmt: s, amount: a });
   }
   // A statement that names its period is the billed amount; otherwise the first fee.
@@ -261,13 +261,13 @@ function autoRenewal(clauses: string[]) {
 
 function committedSpend(doc: Doc, stmts: string[]): Stated<number> {
   for (const kv of pairs(doc, ['commit', 'committed', 'minimum', 'commitment', 'minimum spend', 'committed spend', 'minimum commitment', 'annual commitment', 'annual committed spend', 'total commitment', 'minimum annual commitment', 'total contract value'], 'has')) {
-    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    const a = findAmounts(kv.value, doc.reading).find((x) => x.currency || x.decimals);
     if (a) return g(a.value, lineOf(doc, kv));
   }
   for (const s of stmts) {
     const m = /\b(?:minimum\s+(?:annual\s+|total\s+)?(?:commitment|spend|purchase|fee)|committed\s+(?:annual\s+|total\s+)?spend|commits?\s+to\s+(?:spend(?:ing)?|pay(?:ing)?|purchas(?:e|ing))|spend\s+commitment)\b/i.exec(s);
     if (!m) continue;
-    const a = findAmounts(s.slice(m.index), doc.numberStyle).find((x) => x.currency);
+    const a = findAmounts(s.slice(m.index), doc.reading).find((x) => x.currency);
     if (a) return g(a.value, s);
   }
   return none();
@@ -373,7 +373,7 @@ function statedCurrency({ doc, stmts }: C): Stated<string> {
 function invoiceSubtotal(doc: Doc): { amount: Stated<number>; currency: Stated<string> } | null {
   for (const l of labelledLines(doc)) {
     if (summaryKind(l.key) !== 'subtotal') continue;
-    const a = findAmounts(l.rest, doc.numberStyle).filter((x) => x.currency || x.decimals).pop();
+    const a = findAmounts(l.rest, doc.reading).filter((x) => x.currency || x.decimals).pop();
     const line = doc.lines[l.line]!.text;
     if (a) return { amount: g(a.value, line), currency: g(a.currency ?? doc.currency, line) };
   }

@@ -69,7 +69,7 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     if (l.line < from) continue;
     const kind = summaryKind(l.key, l.label);
     if (!kind) continue;
-    const amounts = findAmounts(l.rest, doc.numberStyle).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
+    const amounts = findAmounts(l.rest, doc.reading).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
     const last = amounts[amounts.length - 1];
     // Summary figures are money: decimals or a currency mark (`VAT No. GB 123 4567 89` is not a tax line).
     if (!last || !(last.decimals || last.currency)) continue;

@@ -1,7 +1,7 @@
 // The segmenter: a document as lines, key: value pairs and headed sections (lists or paragraphs).
-import { detectCurrency } from '../normalise/currency.js';
+import { readCurrencies } from '../normalise/currency.js';
 import { detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
-import { detectNumberStyle, type NumberStyle } from '../normalise/money.js';
+import { detectNumberStyle, detectSpaceGroups, type NumberStyle, type Reading } from '../normalise/money.js';
 import { clean, labelKey, stripBullet, trimPunct } from './text.js';
 
 export interface Line {
@@ -48,6 +48,8 @@ export interface Doc {
   /** Ambiguous numeric dates read day-first, month-first, or (undefined: no evidence) not at all. */
   dayFirst: boolean | undefined;
   numberStyle: NumberStyle;
+  /** How its figures read: the separator habit, which currency each shared mark (`$`, `kr`, `¥`) is, space grouping. */
+  reading: Reading;
   currency: string | null;
   /** The document's own year, for dates written without one. */
   year: number | null;
@@ -328,7 +330,8 @@ export function segment(text: string): Doc {
     at,
   }));
   const kvs = keyValues(lines);
-  const currency = detectCurrency(normalised);
+  const { marks, currency } = readCurrencies(normalised);
+  const numberStyle = detectNumberStyle(normalised);
   const dayFirst = detectDayFirst(normalised, currency);
   // The document's year: the first four-digit year in a full date, for dates written without one.
   const first = findDates(normalised, { dayFirst })[0];
@@ -341,7 +344,8 @@ export function segment(text: string): Doc {
     kvs,
     sections: sections(lines, kvs),
     dayFirst,
-    numberStyle: detectNumberStyle(normalised),
+    numberStyle,
+    reading: { style: numberStyle, marks, spaceGroups: detectSpaceGroups(normalised) },
     currency,
     year,
     dateOptions: { dayFirst, year },

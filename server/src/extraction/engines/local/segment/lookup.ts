@@ -2,7 +2,7 @@
 // (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
 import type { Doc, KeyValue, Section } from './document.js';
 import { labelHas, labelIs, labelKey, ocrLetters } from './text.js';
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 
 export type Match = 'is' | 'has';
 
@@ -33,7 +33,7 @@ export interface LabelledLine {
 const labelledCache = new WeakMap<Doc, LabelledLine[]>();
 
 /** A wide gap before a word starts another column, unless the word is a currency's (`Total      CHF 13.20`, `RM 33.90`). */
-const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE}|RM)\b)`);
+const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE}|RM)\b|(?:${LONE_MARK_SOURCE})\s?\d)`, 'u');
 
 export function labelledLines(doc: Doc): LabelledLine[] {
   const cached = labelledCache.get(doc);
