@@ -167,7 +167,7 @@ const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
   const top = doc.lines.slice(0, 8);
   const head = top.map((l) => l.text).join('\n');
   const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
-  const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
+  const dates = findDates(head, { ...doc.dateOptions, year: null }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
   const d = dates.find((x) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(x))) ?? dates[0];
   if (!d) return null;
   // The line the date stands on: count the line breaks before it.
@@ -179,7 +179,7 @@ const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
 const inlineList = (doc: Doc, re: RegExp) => doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => re.test(t)).map(({ t, line }) => at(clean(t.replace(re, '')), line));
 
 /** The document with the meeting's own year, for action due dates written without one (`by 24.03.`). */
-const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { dayFirst: doc.dayFirst, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
+const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { ...doc.dateOptions, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
 
 interface C { doc: Doc; found: Partial<Notes> }
 
@@ -196,7 +196,7 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
     }),
   ]),
   date: field('date', [
-    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (d) return at(d, kv.line); } return null; }),
+    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { ...doc.dateOptions, year: null }); if (d) return at(d, kv.line); } return null; }),
     dateNearTop,
   ]),
   attendees: list('name', [

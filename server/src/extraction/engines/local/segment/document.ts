@@ -1,6 +1,6 @@
 // The segmenter: a document as lines, key: value pairs and headed sections (lists or paragraphs).
 import { readCurrencies } from '../normalise/currency.js';
-import { detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
+import { detectBuddhistEra, detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
 import { detectNumberStyle, detectSpaceGroups, type NumberStyle, type Reading } from '../normalise/money.js';
 import { clean, labelKey, stripBullet, trimPunct } from './text.js';
 
@@ -334,7 +334,8 @@ export function segment(text: string): Doc {
   const numberStyle = detectNumberStyle(normalised);
   const dayFirst = detectDayFirst(normalised, currency);
   // The document's year: the first four-digit year in a full date, for dates written without one.
-  const first = findDates(normalised, { dayFirst })[0];
+  const buddhist = detectBuddhistEra(normalised);
+  const first = findDates(normalised, { dayFirst, buddhist })[0];
   const year = first ? Number(first.iso.slice(0, 4)) : null;
   return {
     text: normalised,
@@ -348,6 +349,6 @@ export function segment(text: string): Doc {
     reading: { style: numberStyle, marks, spaceGroups: detectSpaceGroups(normalised) },
     currency,
     year,
-    dateOptions: { dayFirst, year },
+    dateOptions: { dayFirst, year, ...(buddhist ? { buddhist } : {}) },
   };
 }
