@@ -111,3 +111,33 @@ export const TOTAL_STRONG_LABELS = [
 ];
 export const TOTAL_LABELS = ['total', 'amount due', 'balance due', 'total eur', 'total usd', 'total gbp', 'gesamt', 'summe', 'totale'];
 export const TIP_LABELS = ['tip', 'tips', 'gratuity', 'tip amount', 'mancia', 'propina', 'pourboire', 'trinkgeld', 'gorjeta'];
+
+// ---- Letters and mails ------------------------------------------------------------------------------------------
+
+/** Salutations that open a letter or mail, by language: the line they start is no title, letterhead or name. */
+export const GREETINGS = [
+  'hi', 'hello', 'hey', 'dear', 'good morning', 'good afternoon', 'good evening', 'greetings', 'to whom it may concern', 'all', // en
+  'bonjour', 'bonsoir', 'salut', 'cher', 'chère', 'chers', 'madame', 'monsieur', 'mesdames', // fr
+  'hallo', 'guten tag', 'guten morgen', 'liebe', 'lieber', 'sehr geehrte', 'sehr geehrter', 'servus', 'moin', // de
+  'hola', 'estimado', 'estimada', 'estimados', 'buenos días', 'buenas tardes', // es
+  'buongiorno', 'buonasera', 'ciao', 'gentile', 'gentili', 'caro', 'cara', 'egregio', // it
+  'olá', 'ola', 'bom dia', 'boa tarde', 'prezado', 'prezada', 'prezados', // pt
+  'beste', 'geachte', 'hoi', 'goedemorgen', 'goedemiddag', // nl
+  'hej', 'hei', 'kære', 'bästa', 'kjære', 'god morgon', 'god dag', // sv no da
+  'hyvä', 'moi', 'terve', // fi
+  'dzień dobry', 'szanowni', 'szanowny', 'szanowna', 'witam', // pl
+  'dobrý den', 'vážený', 'vážená', 'vážení', // cs
+  'tisztelt', 'kedves', 'jó napot', // hu
+  'sayın', 'merhaba', 'değerli', // tr
+  'selamat pagi', 'selamat siang', 'halo', 'yth', 'dengan hormat', // id
+  'kính gửi', 'xin chào', 'chào', // vi
+  '尊敬的', '您好', '你好', 'お世話になっております', 'いつもお世話になっております', '拝啓', '안녕하세요', '안녕하십니까',
+  'مرحبا', 'السلام عليكم', 'عزيزي', 'عزيزتي', 'السادة', 'αγαπητέ', 'αγαπητή', 'αγαπητοί', 'καλημέρα', 'αξιότιμε',
+];
+/** How a mail's own note introduces what it carries (`Please find our invoice below.`, `Anbei das Protokoll.`). */
+export const MAIL_NOTE_OPENERS = [
+  'please find', 'please see', 'please note', 'attached', 'see below', 'below are', 'below is', 'here are', 'here is', 'fyi', 'forwarding', 'sharing',
+  'ci-joint', 'ci joint', 'veuillez trouver', 'vous trouverez', 'anbei', 'im anhang', 'beigefügt', 'adjunto', 'le envío', 'te envío', 'en adjunto',
+  'in allegato', 'allego', 'em anexo', 'segue', 'segue em anexo', 'bijgevoegd', 'in de bijlage', 'hierbij', 'w załączeniu', 'przesyłam', 'bifogat',
+  'vedlagt', 'liitteenä', 'v příloze', 'mellékelten', 'ekte', 'terlampir', 'đính kèm', '附件', '添付', '첨부',
+];

@@ -20,8 +20,8 @@ import { escapeStep } from '../../../evidence/pointers.js';
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
   doc: Doc;
-  /** Candidate labelled values: (label, value, continuation lines, line index). */
-  pairs: { label: string; value: string; more: string[]; line: number }[];
+  /** Candidate labelled values: (label, value, continuation lines, line index); `mail` for an e-mail envelope's. */
+  pairs: { label: string; value: string; more: string[]; line: number; mail?: boolean }[];
   /** The scope's lines, for nearby-word and pattern searches. */
   lines: string[];
   /** The document line each of `lines` was read from. */
@@ -41,7 +41,9 @@ const EMAIL_RE = /[\w.+-]+@[\w-]+\.[\w.-]+/;
 const MIN_SCORE = 0.5;
 
 function docScope(doc: Doc): Scope {
-  const pairs = doc.kvs.map((kv) => ({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line }));
+  const pairs: Scope['pairs'] = doc.kvs.map((kv) => ({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line }));
+  // An e-mail envelope's headers, for a property that asks for the mail's own sender, subject or date.
+  for (const kv of doc.mail) pairs.push({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line, mail: true });
   // `19:00 Talk: Title` - a label after a leading time or number.
   for (const line of doc.lines) {
     const m = /^\S*\d\S*\s+([\p{L}][\p{L} ]{1,30}):\s+(\S.*)$/u.exec(line.text);
@@ -53,6 +55,7 @@ function docScope(doc: Doc): Scope {
 function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolean) {
   let best: Scope['pairs'][number] | null = null, bestScore = MIN_SCORE;
   for (const p of scope.pairs) {
+    if (p.mail && !v.nameStems.some((n) => MAIL_STEMS.has(n))) continue;
     const s = labelScore(p.label, v);
     if (s < bestScore) continue;
     if (scope.within && !namesByOwnWord(p.label, v) && !namesByOwnWord(p.label, scope.within)) continue;
@@ -66,6 +69,9 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   }
   return best;
 }
+
+/** Words of a property that asks for a mail's own header (`senderEmail`, `emailSubject`, `sentDate`). */
+const MAIL_STEMS = new Set(['email', 'mail', 'sender', 'from', 'subject', 'sent', 'recipient', 'cc', 'addressee'].map(stem));
 
 const YES = /^(?:yes|y|true|allowed|permitted|included|available|ok|welcome|accepted|provided|free)\b/i;
 const NO = /^(?:no|n|false|not\b|none|prohibited|forbidden|excluded|unavailable|un\w+)\b/i;

@@ -1,6 +1,6 @@
 // Contract: title, parties and roles, term dates, governing law, value, and clause lists by section heading.
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { headLines, type Doc, type Section } from '../segment/document.js';
 import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
 import { sentencesIn } from '../segment/sentences.js';
 import { clean, labelHas, labelIs, trimPunct } from '../segment/text.js';
@@ -28,13 +28,13 @@ const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\b
 
 /** `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: a heading naming a kind of agreement; its first column. */
 const titleLine = finder<C, string>('heading naming an agreement', ({ doc }) => {
-  const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
+  const first = headLines(doc, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
   return first ? at(clean(first.raw.trim().split(/\s{3,}/)[0]!), first.index) : null;
 });
 
 /** `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`. */
 const titleBeforeBetween = finder<C, string>('name before between', ({ doc }) => {
-  for (const l of doc.lines.slice(0, 8).filter((x) => x.text)) {
+  for (const l of headLines(doc, 8)) {
     const m = TITLE_BEFORE_BETWEEN.exec(l.text);
     if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return at(clean(m[1]!), l.index);
   }

@@ -1,6 +1,6 @@
 // Job posting: title, company, place, employment type, pay range, the three headed lists, remote, date.
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { topLines, type Doc, type Section } from '../segment/document.js';
 import { pair, pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -207,7 +207,7 @@ interface Header {
 }
 
 function readHeader(doc: Doc): Header {
-  let nonEmpty = doc.lines.filter((l) => l.text);
+  let nonEmpty = topLines(doc);
   // A banner (`Northpeak Studio is hiring!`) is not the title; it may name the company.
   const bannerLine = nonEmpty[0];
   const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;

@@ -1,8 +1,9 @@
 // Meeting notes: title, date, attendees, and the headed lists (topics, decisions, actions, questions).
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { headLines, topLines, type Doc, type Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
-import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
+import { clean, dropParens, labelIs, labelKey, stripBullet, trimPunct } from '../segment/text.js';
+import { MAIL_HEADER_LABELS } from '../segment/envelope.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { HONORIFIC_SOURCE, LEGAL_FORM_END } from '../lexicon.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
@@ -149,7 +150,7 @@ function topics(doc: Doc): Located<string>[] {
 
 /** A letterhead above the title (`NORTHGATE HOUSING CO-OPERATIVE LTD` over `Monthly Board Meeting`) is not the title. */
 function titleCandidates(doc: Doc) {
-  let nonEmpty = doc.lines.filter((l) => l.text);
+  let nonEmpty = topLines(doc);
   if (nonEmpty.length > 1 && LEGAL_FORM_END.test(nonEmpty[0]!.text) && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index)) nonEmpty = nonEmpty.slice(1);
   return nonEmpty[0];
 }
@@ -164,7 +165,8 @@ const title = (name: string, pick: (doc: Doc) => Located<string> | null | undefi
 
 /** The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it. */
 const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
-  const top = doc.lines.slice(0, 8);
+  // The top of the document a mail carries: a forwarding mail's `Sent:` date is not the meeting's.
+  const top = headLines(doc, 8, { note: true });
   const head = top.map((l) => l.text).join('\n');
   const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
   const dates = findDates(head, { ...doc.dateOptions, year: null }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
@@ -193,6 +195,13 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
       const kv = doc.kvs.find((k) => k.line === first.index);
       if (!kv) return parseDate(first.text, doc.dateOptions) ? null : at(first.text, first.index);
       return /minutes|meeting|notes/i.test(kv.label) ? at(kv.value, kv.line) : null;
+    }),
+    // Notes sent as a mail's own text: its subject names the meeting (`Notes - Steering Group, 22 April`), without `RE:`/`FW:`.
+    title('e-mail subject', (doc) => {
+      const subject = doc.mail.filter((k) => k.line < doc.bodyStart && labelIs(k.key, MAIL_HEADER_LABELS.subject) && k.value).pop();
+      if (!subject) return null;
+      const bare = subject.value.replace(/^(?:\s*(?:re|aw|sv|antw|odp|r|fwd?|wg|tr|rv|doorst|pd|vs|vb|enc)\s*[:：]\s*)+/i, '');
+      return bare ? at(bare, subject.line) : null;
     }),
   ]),
   date: field('date', [

@@ -1,6 +1,6 @@
 // Name-and-address blocks: `Bill To:` and the lines under it, `From: Name` with indented lines, or the
 // letterhead at the top of a document.
-import type { Doc, KeyValue } from '../segment/document.js';
+import { topLines, type Doc, type KeyValue } from '../segment/document.js';
 import { clean, labelKey } from '../segment/text.js';
 
 export interface PartyBlock {
@@ -81,10 +81,11 @@ export const PAGE = /^(?:page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–]\s*\d+\s*[-–]
 
 /** The letterhead: the first block of lines that is not a document title, its first line the name. */
 export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
-  let i = 0;
+  // From the top of the document a mail carries, past its envelope, salutation and note.
+  let i = topLines(doc)[0]?.index ?? doc.lines.length;
   const n = Math.min(stopAt, doc.lines.length);
   while (i < n) {
-    while (i < n && !doc.lines[i]!.text) i++;
+    while (i < n && (!doc.lines[i]!.text || doc.envelope.has(i))) i++;
     if (i >= n) return null;
     const t = doc.lines[i]!.text;
     // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`, `(Original for Recipient)`, `(Duplicate)`.

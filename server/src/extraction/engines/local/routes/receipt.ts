@@ -1,6 +1,6 @@
 // Receipt: merchant letterhead, date and time, purchased lines, totals and the tender.
 import type { FixedData } from '../engine-types.js';
-import type { Doc } from '../segment/document.js';
+import { topLines, type Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -9,7 +9,7 @@ import { extractLineItems } from './line-items.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
-import { at, figure, inText } from '../fields/located.js';
+import { at, figure, inText, linesOf } from '../fields/located.js';
 import { documentCurrency } from './currency-of.js';
 
 type Receipt = FixedData['receipt'];
@@ -62,7 +62,8 @@ interface Letterhead { merchant: string | null; address: string[]; lines: Set<nu
 /** The merchant's name on the first line that is not a greeting or a title, and the address lines under it. */
 function readLetterhead(doc: Doc, totals: Totals): Letterhead {
   // A line of figures (`3 180048`, a till or phone number) names nobody: the letterhead starts at a line of words.
-  let i = doc.lines.findIndex((l) => l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
+  const from = topLines(doc)[0]?.index ?? 0;
+  let i = doc.lines.findIndex((l) => l.index >= from && !doc.envelope.has(l.index) && l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
   const out: Letterhead = { merchant: null, address: [], lines: new Set(), merchantLines: [], addressLines: [] };
   // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
   if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
@@ -108,7 +109,8 @@ const labelledDate = finder<C, string>('labelled date', ({ doc }) => {
 
 /** A till slip's date with no label (`2026-03-14 18:05`): the first date it prints. */
 const firstDate = finder<C, string>('first date printed', ({ doc }) => {
-  const d = findDates(doc.text, doc.dateOptions)[0];
+  // Not a date of an e-mail that carries the slip.
+  const d = findDates(doc.text, doc.dateOptions).find((x) => !linesOf(doc, x.index, x.end).some((l) => doc.envelope.has(l)));
   return d ? inText(d.iso, d.index, d.end) : null;
 });
 

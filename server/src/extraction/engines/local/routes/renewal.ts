@@ -9,7 +9,8 @@ import { field, finder, grounded, runTable, type FieldTable, type Grounded, type
 import { at, derivedAt, linesOf, type Located } from '../fields/located.js';
 import { MAX_QUOTE } from '../fields/bounds.js';
 import { sentences, sentencesIn } from '../segment/sentences.js';
-import { clean, dropParens, trimPunct } from '../segment/text.js';
+import { clean, dropParens, labelIs, trimPunct } from '../segment/text.js';
+import { MAIL_HEADER_LABELS } from '../segment/envelope.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
@@ -52,7 +53,8 @@ const labelledVendor = from<string>('labelled vendor', ({ doc }) => {
 
 /** `From: Tally Books Ltd <billing@...>`: an e-mail's sender names the vendor only when the name is a company's. */
 const mailSender = from<string>('e-mail sender with a legal form', ({ doc }) => {
-  for (const kv of pairs(doc, ['from', 'sender'])) {
+  // This finder reads the mail on purpose: its envelopes' senders first, then a `From:` of the document's own.
+  for (const kv of [...doc.mail.filter((k) => labelIs(k.key, MAIL_HEADER_LABELS.from)), ...pairs(doc, ['from', 'sender'])]) {
     const name = trimPunct(kv.value.replace(/<[^>]*>/g, ' ').replace(/["“”]/g, ' ').trim());
     if (name && LEGAL_FORM_END.test(name)) return g(name, lineOf(doc, kv));
   }

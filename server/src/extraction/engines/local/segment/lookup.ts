@@ -41,7 +41,7 @@ export function labelledLines(doc: Doc): LabelledLine[] {
   const out: LabelledLine[] = [];
   labelledCache.set(doc, out);
   for (const line of doc.lines) {
-    if (!line.text) continue;
+    if (!line.text || doc.envelope.has(line.index)) continue;
     for (const chunk of line.raw.trim().split(COLUMN_GAP)) {
       const original = chunk.trim();
       const c = ocrLetters(original);
