@@ -1,7 +1,7 @@
 // Best-effort extraction for a caller's JSON Schema: each property found by label, heading or nearby words,
 // then coerced to the property's JSON type. Every property is present; null when not found.
 import type { JsonSchema } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { topLines, type Doc, type Section } from '../segment/document.js';
 import { BULLET_RE, clean, dropParens, stripBullet, trimPunct } from '../segment/text.js';
 import { cellsOf, itemFromRow, type Cell } from './row-items.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -161,29 +161,52 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
   return v || null;
 }
 
-/** A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`). */
+/** A figure as a token of a line (`3.62`, `(6)`, `€1,250`). */
+const FIGURE_TOKEN = /^\(?[$€£]?\d[\d.,]*\)?$/;
+
+/**
+ * A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`, `CGPA 3.62`). A word
+ * ending in a colon labels the figure after it, never the one before (`Credits earned: 44 CGPA: 3.62`), a label before
+ * its figure wins over a word after one (`Total credits 144 CGPA 3.62`), and a clause's number (`2. Contract Sum`) is no value.
+ */
 function numberNear(scope: Scope, v: Vocabulary, integer: boolean): Located<number> | null {
   const vocab = new Set([...v.nameStems, ...v.strong, ...v.weak]);
+  const own = new Set(v.nameStems);
+  const word = (t: string) => stem(t.replace(/[^\p{L}]/gu, ''));
   for (const [k, line] of scope.lines.entries()) {
     const here = scope.at[k]!;
     const tokens = line.split(/\s+/);
+    let after: Located<number> | null = null;
     for (let i = 0; i < tokens.length; i++) {
-      if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
-      const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
+      if (!FIGURE_TOKEN.test(tokens[i]!)) continue;
+      if (i === 0 && /^\d{1,2}[.)]$/.test(tokens[i]!) && tokens.length > 1) continue;
+      // The words before the figure back to the previous figure, and after it up to a label of the next one.
+      const left: string[] = [];
+      for (const j of [i - 1, i - 2]) { const t = tokens[j]; if (!t || FIGURE_TOKEN.test(t)) break; left.push(t); }
+      const right: string[] = [];
+      for (const j of [i + 1, i + 2]) { const t = tokens[j]; if (!t || FIGURE_TOKEN.test(t) || /[:：]$/.test(t)) break; right.push(t); }
+      const near = [...left, ...right].map(word);
       const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
       // Description words alone (`reduced`, `amount`) sit beside many figures: one neighbour must be the name's own word.
-      const named = near.some((t) => t && (wordsMatch(t, new Set(v.nameStems)) || wordsMatch(t, v.strong)));
-      if (named && hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
-        // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
-        if (tokens[i]!.startsWith('(')) {
-          const unit = tokens[i + 1]?.replace(/[()]/g, '');
-          const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
-          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return at(n, here, tokens[main]!); }
-        }
-        const n = toNumber(tokens[i]!, scope, integer);
-        if (n !== null) return at(n, here, tokens[i]!.replace(/^\(|\)$/g, ''));
+      const isOwn = (t: string) => !!t && (wordsMatch(t, own) || wordsMatch(t, v.strong));
+      const named = near.some(isOwn);
+      // `CGPA: 3.62`, `CGPA 3.62`: the property's one-word name itself, or a word of it labelling the figure with a colon, is enough on its own.
+      const before = tokens[i - 1] ? word(tokens[i - 1]!) : '';
+      const labelled = v.nameStems.length === 1 && !!before && (before === v.nameStems[0] || /[:：]$/.test(tokens[i - 1]!) && isOwn(before));
+      if (!named || hits < Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0)) && !labelled) continue;
+      let found: Located<number> | null = null;
+      // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
+      if (tokens[i]!.startsWith('(')) {
+        const unit = tokens[i + 1]?.replace(/[()]/g, '');
+        const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
+        if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) found = at(n, here, tokens[main]!); }
       }
+      if (!found) { const n = toNumber(tokens[i]!, scope, integer); if (n !== null) found = at(n, here, tokens[i]!.replace(/^\(|\)$/g, '')); }
+      if (!found) continue;
+      if (left.map(word).some(isOwn)) return found;
+      after ??= found;
     }
+    if (after) return after;
   }
   return null;
 }
@@ -452,8 +475,10 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
     // before the figures).
     rootOnly(finder('title line', () => {
       if (!first || scope.within || !/name|title/i.test(name) || PERSON.test(name)) return null;
-      const line = scope.doc.lines.find((l) => l.text);
-      if (!line) return null;
+      // The carried document's first line: not a mail's header, salutation (`Dear Ms Achterberg,`) or note.
+      const line = topLines(scope.doc)[0];
+      // A sentence (`We are pleased to offer you ...`) is no title.
+      if (!line || /[.!?]$/.test(line.text) && line.text.split(/\s+/).length >= 6) return null;
       const m = /:\s*(.+)$/.exec(line.text);
       const parts = (m ? m[1]! : line.text).split(/,\s+/);
       const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');

@@ -14,11 +14,10 @@ import { documentCurrency } from './currency-of.js';
 
 type Receipt = FixedData['receipt'];
 import { CODE_RE_SOURCE } from '../normalise/currency.js';
-import { LEGAL_FORM_END } from '../lexicon.js';
+import { LEGAL_FORM_END, PAYMENT_LABELS, SLIP_DATE_LABELS, TENDER_WORDS, TIME_LABELS } from '../lexicon.js';
 
-const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
-const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method', 'carte', 'karte', 'zahlung', 'zahlungsart', 'paiement', 'mode de paiement', 'pago'];
-
+/** Card brands and wallets, and tenders in every language the lexicon lists (`cash`, `Bargeld`, `gotówka`, `現金`). */
+const TENDER_RE = new RegExp(String.raw`(?<![\p{L}])(?:ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|apple pay|google pay|samsung pay|eftpos|interac|paypal|girocard|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|${[...TENDER_WORDS].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'iu');
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
   // How the card was presented (`contactless`, `chip`) is not the tender.
@@ -102,8 +101,8 @@ const DATE_TIME_ROW = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
 
 /** `Date: 14/03/2026`, `DATE 02/20/2026  TIME 07:58`: a labelled date. */
 const labelledDate = finder<C, string>('labelled date', ({ doc }) => {
-  const kv = pairs(doc, ['date', 'date time', 'transaction date', 'purchase date']).find((k) => parseDate(k.value, doc.dateOptions))
-    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseDate(l.value, doc.dateOptions));
+  const kv = pairs(doc, SLIP_DATE_LABELS).find((k) => parseDate(k.value, doc.dateOptions))
+    ?? linesLabelled(doc, SLIP_DATE_LABELS).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseDate(l.value, doc.dateOptions));
   return kv ? at(parseDate(kv.value, doc.dateOptions)!, kv.line) : null;
 });
 
@@ -116,7 +115,7 @@ const firstDate = finder<C, string>('first date printed', ({ doc }) => {
 
 /** `Time: 8:15 PM`, `TIME 07:58`. */
 const labelledTime = finder<C, string>('labelled time', ({ doc }) => {
-  const kv = pairs(doc, ['time']).find((k) => parseTime(k.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseTime(l.value));
+  const kv = pairs(doc, TIME_LABELS).find((k) => parseTime(k.value)) ?? linesLabelled(doc, TIME_LABELS).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseTime(l.value));
   return kv ? at(parseTime(kv.value)!, kv.line) : null;
 });
 
