@@ -136,3 +136,12 @@ export const PAY_PERIOD_WORDS: Record<'hour' | 'day' | 'week' | 'month' | 'year'
 
 /** Words between a figure and its period's unit (`per hour`, `/Monat`, `par mois`, `pro Jahr`, `za godzinę`, `al mese`, `i måneden`). */
 export const PER_WORDS = ['per', 'a', 'an', 'each', 'pro', 'je', 'par', 'por', 'al', 'à', 'au', 'por', 'ao', 'p', 'i', 'om', 'w', 'za', 'na', 'havonta', 'başına', 'mỗi', '每'];
+
+/** Where the work is done, in other languages than English: fully remote, or on site (hybrid counts as on site). */
+export const WORKPLACE_WORDS = {
+  remote: ['télétravail', 'à distance', 'full remote', 'remoto', 'teletrabajo', 'da remoto', 'telelavoro', 'thuiswerken', 'op afstand', 'homeoffice', 'home-office', 'mobiles arbeiten',
+    'distansarbete', 'fjernarbeid', 'fjernarbejde', 'etätyö', 'praca zdalna', 'zdalnie', 'práce z domova', 'na dálku', 'távmunka', 'uzaktan', 'kerja jarak jauh', 'từ xa', '远程', 'リモート',
+    '재택', 'عن بعد', 'εξ αποστάσεως'],
+  onSite: ['hybride', 'híbrido', 'ibrido', 'hybryda', 'hybrydowo', 'hibrit', 'hibrid', 'sur site', 'presencial', 'in sede', 'op locatie', 'vor ort', 'på plats', 'på kontoret', 'stacjonarnie',
+    'stacjonarna', 'na místě', 'helyszíni', 'ofiste', 'di kantor', 'tại văn phòng', '混合办公', '现场办公', 'ハイブリッド', '出社', '하이브리드'],
+};

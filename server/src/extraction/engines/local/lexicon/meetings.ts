@@ -95,3 +95,17 @@ export const ACTION_TABLE_HEADS = {
     id: ['tenggat', 'batas waktu'], vi: ['thời hạn', 'hạn'], zh: ['截止日期', '期限'], ja: ['期限', '期日'], ko: ['기한', '마감일'], ar: ['الموعد النهائي'], el: ['προθεσμία'],
   }),
 };
+
+/** Words that flag one line of notes as a decision, an action or a question (`Decision: ...`, `Beschluss: ...`, `Acción: ...`). */
+export const INLINE_FLAGS = {
+  decision: ['decision', 'decided', 'agreed', 'resolved', 'décision', 'decisión', 'acuerdo', 'decisione', 'decisão', 'besluit', 'beschluss', 'entscheidung', 'beslut', 'vedtak',
+    'beslutning', 'päätös', 'decyzja', 'ustalenie', 'rozhodnutí', 'usnesení', 'döntés', 'határozat', 'karar', 'keputusan', 'quyết định', '决定', '決定', '결정', 'قرار', 'απόφαση'],
+  action: ['action item', 'action', 'todo', 'ai', 'aktion', 'aufgabe', 'acción', 'tarea', 'azione', 'ação', 'actie', 'åtgärd', 'tiltak', 'handling', 'toimenpide', 'zadanie', 'úkol',
+    'feladat', 'aksiyon', 'tindakan', 'hành động', '行动', 'アクション', '조치', 'إجراء', 'ενέργεια'],
+  question: ['open question', 'question', 'q', 'offene frage', 'frage', 'question ouverte', 'pregunta', 'domanda', 'pergunta', 'vraag', 'fråga', 'spørsmål', 'spørgsmål', 'kysymys',
+    'pytanie', 'otázka', 'kérdés', 'soru', 'pertanyaan', 'câu hỏi', '问题', '質問', '질문', 'سؤال', 'ερώτηση'],
+};
+
+/** Words before an action's due date (`by 20 March`, `bis 20.03.`, `d'ici le 20 mars`, `do 20 marca`, `entro il 20 marzo`). */
+export const DUE_WORDS = ['due', 'by', 'before', 'deadline', 'until', 'no later than', 'bis', 'bis zum', 'avant le', 'pour le', "d'ici le", 'para el', 'antes del', 'hasta el',
+  'entro il', 'entro', 'até', 'voor', 'uiterlijk', 'senast', 'innen', 'senest', 'mennessä', 'do', 'termin', 'határidő', 'hingga', 'trước', 'sampai'];

@@ -3,7 +3,7 @@
 // Thailand's Buddhist era, `14.III.2026`, `ngày 14 tháng 3 năm 2026`, `2026. március 14.`, ISO week dates, in any
 // script's digits.
 import { foldDigits } from './digits.js';
-import { FOREIGN_MONTH_SOURCE, LATIN_MONTH_SOURCE, MONTH_SOURCE, YEAR_NEEDED, foldName, monthOf } from './month-names.js';
+import { FOREIGN_MONTH_SOURCE, MONTH_FIRST_SOURCE, MONTH_SOURCE, YEAR_NEEDED, foldName, monthOf } from './month-names.js';
 
 export interface DateOptions {
   /**
@@ -76,13 +76,15 @@ const yearOrNull = (y: string | undefined): number | null => (y ? Number(y) : nu
 const named = (y: number | null, name: string, d: number): Parts | null => (yearNeeded(name, y) ? null : [y, month(name), d]);
 
 // Order matters: the most explicit forms first, so `2026-03-01` is never read as a numeric d-m-y.
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Parts | null }[] = [
+/** Each way of writing a date; `needs`, when given, is a cheap test a text must pass for the pattern to be tried at all. */
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Parts | null; needs?: RegExp }[] = [
   // `2026-W11-6`, `2026W116`.
-  { re: /\b(\d{4})-?W(\d{2})-?([1-7])\b/gu, read: (m) => weekDate(Number(m[1]), Number(m[2]), Number(m[3])) },
+  { re: /\b(\d{4})-?W(\d{2})-?([1-7])\b/gu, read: (m) => weekDate(Number(m[1]), Number(m[2]), Number(m[3])), needs: /\dW\d|-W\d/ },
   {
     // `2026年3月14日`, `2026년 3월 14일`, `令和8年3月14日`, `民國115年3月14日`, and without the year `3月14日`.
     re: /(?:(令和|平成|昭和|民國|民国)\s*(\d{1,3}|元)|(?<![\d])(\d{4}))\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日号號일]|(?<![\d年년]\s*)(\d{1,2})\s*([月월])\s*(\d{1,2})\s*[日号號일]/gu,
     read: (m) => (m[6] ? [null, Number(m[6]), Number(m[8])] : [m[1] ? eraYear(m[1], m[2]!) : Number(m[3]), Number(m[4]), Number(m[5])]),
+    needs: /[月월]/,
   },
   // `2026-03-14`, `2026/3/14`, `2026.03.14.`, Hungary's and Korea's `2026. 03. 14.`
   { re: /\b(\d{4})(?:[-/.]|\.\s)(\d{1,2})(?:[-/.]|\.\s)(\d{1,2})\b/gu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
@@ -98,11 +100,11 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Part
     },
   },
   // `14.III.2026`, `14 III 2026`: the month in Roman numerals (Poland, Czechia, Hungary, Italy).
-  { re: /\b(\d{1,2})(\.\s?|\s|\/)(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)(?:\.\s?|\s|\/)(\d{4})\b/gu, read: (m) => [Number(m[4]), ROMAN[m[3]!]!, Number(m[1])] },
+  { re: /\b(\d{1,2})(\.\s?|\s|\/)(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)(?:\.\s?|\s|\/)(\d{4})\b/gu, read: (m) => [Number(m[4]), ROMAN[m[3]!]!, Number(m[1])], needs: /\d[.\s/]\s?[IVX]/ },
   // `2026. március 14.`: Hungary writes the year first.
   { re: new RegExp(`\\b(\\d{4})\\.?\\s+(${MONTH_RE})(?![\\p{L}])\\.?\\s+(\\d{1,2})\\b\\.?`, 'giu'), read: (m) => named(Number(m[1]), m[2]!, Number(m[3])) },
   // `ngày 14 tháng 3 năm 2026`, `14 tháng 3, 2026`: Vietnamese names the month by its number.
-  { re: /\b(\d{1,2})\s+tháng\s+(\d{1,2})\b(?:\s+năm\s+(\d{4})|,\s*(\d{4}))?/giu, read: (m) => [yearOrNull(m[3] ?? m[4]), Number(m[2]), Number(m[1])] },
+  { re: /\b(\d{1,2})\s+tháng\s+(\d{1,2})\b(?:\s+năm\s+(\d{4})|,\s*(\d{4}))?/giu, read: (m) => [yearOrNull(m[3] ?? m[4]), Number(m[2]), Number(m[1])], needs: /th[áa]ng/i },
   {
     // `the third of March 2026`, `first day of June, 2026`
     re: new RegExp(`\\b(${ORDINAL_RE})\\s+(?:day\\s+)?of\\s+(${MONTH_RE})(?![\\p{L}])\\.?(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
@@ -110,12 +112,12 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Part
   },
   {
     // `March the third, 2026`
-    re: new RegExp(`\\b(${LATIN_MONTH_SOURCE})\\.?\\s+(?:the\\s+)?(${ORDINAL_RE})\\b(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
+    re: new RegExp(`\\b(${MONTH_FIRST_SOURCE})\\.?\\s+(?:the\\s+)?(${ORDINAL_RE})\\b(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
     read: (m) => named(yearOrNull(m[3]), m[1]!, ordinal(m[2]!)),
   },
   {
     // `March 14, 2026`, `Mar. 14th 2026`, `március 14.`
-    re: new RegExp(`\\b(${LATIN_MONTH_SOURCE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'giu'),
+    re: new RegExp(`\\b(${MONTH_FIRST_SOURCE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'giu'),
     read: (m) => named(yearOrNull(m[3]), m[1]!, Number(m[2])),
   },
   {
@@ -139,7 +141,8 @@ export function findDates(text: string, o: DateOptions = {}): FoundDate[] {
   // Other scripts' digits read as ASCII, at the same offsets (`١٤ مارس ٢٠٢٦`, `２０２６年３月１４日`).
   const s = foldDigits(text);
   if (!MAY_HOLD_DATE.test(s)) return found;
-  for (const { re, read } of PATTERNS) {
+  for (const { re, read, needs } of PATTERNS) {
+    if (needs && !needs.test(s)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {
       const start = m.index, end = m.index + m[0].length;

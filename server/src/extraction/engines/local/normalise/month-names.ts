@@ -57,7 +57,16 @@ export const YEAR_NEEDED = new Set(['mar', 'mac', 'maj', 'maja', 'mei', 'ago', '
 export const ENGLISH = new Set(BY_LANGUAGE.en!.flat());
 
 /** A name folded for lookup: accents and case gone, Turkish dotless i and Greek final sigma as their plain letters. */
-export const foldName = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i').replace(/ς/g, 'σ').replace(/ł/g, 'l');
+const folded = new Map<string, string>();
+export const foldName = (s: string): string => {
+  let f = folded.get(s);
+  if (f === undefined) {
+    f = s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i').replace(/ς/g, 'σ').replace(/ł/g, 'l');
+    if (folded.size > 5_000) folded.clear();
+    folded.set(s, f);
+  }
+  return f;
+};
 
 /** Every name (as written, and folded) with its month number. */
 export const MONTH_NUMBERS = new Map<string, number>();
@@ -70,8 +79,11 @@ const alternation = (names: Iterable<string>) => [...new Set(names)].sort((a, b)
 
 /** Every month name, longest first, as an alternation. */
 export const MONTH_SOURCE = alternation(MONTH_NUMBERS.keys());
-/** Month names written in the Latin script (those that may stand before the day), longest first. */
-export const LATIN_MONTH_SOURCE = alternation([...MONTH_NUMBERS.keys()].filter((n) => /^[a-z]/.test(n)));
+/**
+ * Month names that come before the day (`March 14, 2026`, `Mai 14`, `március 14.`): English, and the few languages
+ * that write so, longest first (a short list: the pattern is tried at every word of a document).
+ */
+export const MONTH_FIRST_SOURCE = alternation([...MONTH_NUMBERS.keys()].filter((n) => ENGLISH.has(n) || [...BY_LANGUAGE.de!, ...BY_LANGUAGE.fr!, ...BY_LANGUAGE.es!, ...BY_LANGUAGE.it!, ...BY_LANGUAGE.hu!].flat().some((w) => foldName(w) === foldName(n))));
 /** Names of the months in languages other than English: a document that uses one writes its dates day first. */
 export const FOREIGN_MONTH_SOURCE = alternation([...MONTH_NUMBERS.keys()].filter((n) => !ENGLISH.has(n) && n.length >= 4 && !YEAR_NEEDED.has(n)));
 

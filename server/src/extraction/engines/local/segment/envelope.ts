@@ -50,6 +50,7 @@ export interface Header { line: number; kind: HeaderKind; label: string; value: 
 
 /** A line's mail header, if it is one. */
 export function headerOf(text: string, line: number): Header | null {
+  if (!text.includes(':') && !text.includes('：')) return null;
   const m = HEADER.exec(text);
   if (!m) return null;
   const kind = KIND_OF.get(labelKey(m[1]!));
