@@ -65,9 +65,10 @@ export const RENEWAL_DATE_LABELS = labels({
 
 /** The value of a contract, in the languages beyond English. */
 export const CONTRACT_VALUE_LABELS = labels({
-  fr: ['montant total', 'prix total', 'valeur du contrat', 'prix', 'rémunération'], es: ['importe total', 'precio total', 'valor del contrato', 'precio'],
-  it: ['importo totale', 'corrispettivo', 'valore del contratto', 'prezzo'], pt: ['valor total', 'valor do contrato', 'preço'], nl: ['totale waarde', 'contractwaarde', 'vergoeding', 'prijs'],
-  de: ['gesamtwert', 'vertragswert', 'vergütung', 'gesamtpreis', 'preis'], sv: ['avtalsvärde', 'ersättning', 'pris'], no: ['kontraktsverdi', 'vederlag'], da: ['kontraktsværdi', 'vederlag'],
+  en: ['contract sum'], fr: ['montant total', 'prix total', 'valeur du contrat', 'prix', 'rémunération', 'montant du marché'],
+  es: ['importe total', 'precio total', 'valor del contrato', 'precio', 'importe del contrato'],
+  it: ['importo totale', 'corrispettivo', 'valore del contratto', 'prezzo'], pt: ['valor total', 'valor do contrato', 'preço'], nl: ['totale waarde', 'contractwaarde', 'vergoeding', 'prijs', 'aanneemsom'],
+  de: ['gesamtwert', 'vertragswert', 'vergütung', 'gesamtpreis', 'preis', 'auftragssumme', 'auftragswert'], sv: ['avtalsvärde', 'ersättning', 'pris'], no: ['kontraktsverdi', 'vederlag'], da: ['kontraktsværdi', 'vederlag'],
   fi: ['sopimuksen arvo', 'hinta', 'korvaus'], pl: ['wartość umowy', 'wynagrodzenie', 'cena'], cs: ['celková cena', 'cena'], hu: ['szerződés értéke', 'díj', 'vállalkozói díj'],
   tr: ['sözleşme bedeli', 'toplam bedel'], id: ['nilai kontrak', 'nilai perjanjian'], vi: ['giá trị hợp đồng'], zh: ['合同金额', '合同总价'], ja: ['契約金額'], ko: ['계약 금액'],
   ar: ['قيمة العقد'], el: ['συμβατικό τίμημα', 'αξία σύμβασης'],
@@ -154,4 +155,47 @@ export const AUTO_RENEWAL_PHRASES = {
     'non si rinnova automaticamente', 'não se renova automaticamente', 'wordt niet automatisch verlengd', 'förlängs inte automatiskt', 'fornyes ikke automatisk', 'forlænges ikke automatisk',
     'nie przedłuża się automatycznie', 'neprodlužuje automaticky', 'nem újul meg automatikusan', 'otomatik olarak yenilenmez', 'tidak diperpanjang secara otomatis',
     'không tự động gia hạn', '不自动续', '自動更新しない', '자동 갱신되지 않', 'لا يتجدد تلقائيا', 'δεν ανανεώνεται αυτόματα'],
+};
+
+/** Words of a price or fee in other languages than English (`Der Preis beträgt ...`, `Le montant annuel ...`). */
+export const PRICE_WORDS = ['preis', 'gebühr', 'betrag', 'prix', 'tarif', 'montant', 'precio', 'importe', 'cuota', 'prezzo', 'canone', 'importo', 'preço', 'valor', 'mensalidade',
+  'prijs', 'bedrag', 'pris', 'belopp', 'beløp', 'beløb', 'hinta', 'cena', 'kwota', 'opłata', 'částka', 'ár', 'díj', 'fiyat', 'ücret', 'tutar', 'harga', 'biaya', 'giá', 'phí',
+  '价格', '费用', '料金', '価格', '금액', '요금', 'السعر', 'الرسوم', 'τιμή'];
+
+/** How often a subscription is billed, in other languages than English. */
+export const BILLING_PERIOD_WORDS: Record<'monthly' | 'quarterly' | 'annual', string[]> = {
+  monthly: ['monatlich', 'pro monat', 'je monat', 'mensuel', 'mensuelle', 'par mois', 'mensual', 'al mes', 'por mes', 'mensile', 'al mese', 'mensal', 'por mês', 'maandelijks',
+    'per maand', 'månadsvis', 'per månad', 'i måneden', 'per måned', 'om måneden', 'kuukausittain', 'kuukaudessa', 'miesięcznie', 'za miesiąc', 'měsíčně', 'havonta', 'havi', 'aylık',
+    'bulanan', 'per bulan', 'hàng tháng', '每月', '月額', '毎月', '매월', '월'],
+  quarterly: ['vierteljährlich', 'quartalsweise', 'pro quartal', 'trimestriel', 'par trimestre', 'trimestral', 'trimestrale', 'per kwartaal', 'kvartalsvis', 'per kvartal',
+    'neljännesvuosittain', 'kwartalnie', 'čtvrtletně', 'negyedévente', 'üç aylık', 'triwulanan', 'hàng quý', '每季度', '四半期ごと', '분기별'],
+  annual: ['jährlich', 'pro jahr', 'je jahr', 'annuel', 'annuelle', 'par an', 'anual', 'al año', 'por año', 'annuale', 'all anno', "all'anno", 'por ano', 'jaarlijks', 'per jaar',
+    'årligen', 'per år', 'årlig', 'om året', 'vuosittain', 'vuodessa', 'rocznie', 'za rok', 'ročně', 'évente', 'éves', 'yıllık', 'tahunan', 'per tahun', 'hàng năm', '每年', '年額',
+    '毎年', '매년', '연간'],
+};
+
+/** What a subscription counts, in other languages than English (`25 Nutzer`, `40 utilisateurs`, `10 licencias`). */
+export const SEAT_WORDS = ['nutzer', 'benutzer', 'lizenzen', 'arbeitsplätze', 'utilisateurs', 'licences', 'postes', 'usuarios', 'licencias', 'puestos', 'utenti', 'licenze',
+  'usuários', 'licenças', 'gebruikers', 'licenties', 'användare', 'licenser', 'brukere', 'lisenser', 'brugere', 'käyttäjää', 'käyttäjälle', 'lisenssiä', 'użytkowników',
+  'licencji', 'stanowisk', 'uživatelů', 'licencí', 'felhasználó', 'felhasználói', 'kullanıcı', 'lisans', 'pengguna', 'lisensi', 'người dùng', '用户', '個ユーザー', 'ユーザー',
+  'ライセンス', '명', '사용자', 'مستخدم', 'مستخدمين', 'χρήστες'];
+
+/** The word a subscription is named after (`Ihr Abonnement Cloudhafen Business`, `votre abonnement Nuvola Pro`). */
+export const SUBSCRIPTION_WORDS = ['abonnement', 'abo', 'abonnemang', 'suscripción', 'abbonamento', 'assinatura', 'subskrypcja', 'předplatné', 'előfizetés', 'abonelik', 'langganan',
+  'gói', 'lisenssi'];
+
+/** Words that say what kind of commercial document it is, in other languages than English (by the renewal route's closed set). */
+export const DOCUMENT_KIND_WORDS: Record<'amendment' | 'order_form' | 'renewal_notice' | 'master_agreement' | 'terms_of_service' | 'quote', string[]> = {
+  amendment: ['nachtrag', 'änderungsvereinbarung', 'avenant', 'adenda', 'emendamento', 'aditivo', 'aanvulling', 'tillägg', 'tillæg', 'aneks', 'dodatek ke smlouvě', 'módosítás', 'tadil', 'adendum'],
+  order_form: ['bestellformular', 'auftragsformular', 'bon de commande', 'formulario de pedido', 'orden de compra', 'modulo d ordine', 'ordem de compra', 'bestelformulier', 'beställning',
+    'zamówienie', 'objednávka', 'megrendelőlap', 'sipariş formu', 'formulir pesanan', 'đơn đặt hàng', '订购单', '注文書', '주문서'],
+  renewal_notice: ['verlängerung', 'verlängerungsmitteilung', 'renouvellement', 'avis de renouvellement', 'renovación', 'aviso de renovación', 'rinnovo', 'avviso di rinnovo', 'renovação',
+    'verlenging', 'förnyelse', 'fornyelse', 'uusiminen', 'odnowienie', 'prodloužení', 'megújítás', 'yenileme', 'perpanjangan', 'gia hạn', '续订', '续约', '更新のお知らせ', '갱신 안내'],
+  master_agreement: ['rahmenvertrag', 'contrat cadre', 'contrato marco', 'contratto quadro', 'contrato quadro', 'raamovereenkomst', 'ramavtal', 'rammeavtale', 'rammeaftale',
+    'puitesopimus', 'umowa ramowa', 'rámcová smlouva', 'keretszerződés', 'çerçeve sözleşme', 'perjanjian induk', 'hợp đồng khung', '框架协议', '基本契約', '기본계약'],
+  terms_of_service: ['allgemeine geschäftsbedingungen', 'agb', 'nutzungsbedingungen', 'conditions générales', 'términos y condiciones', 'condiciones generales', 'condizioni generali',
+    'termos de uso', 'termos e condições', 'algemene voorwaarden', 'allmänna villkor', 'vilkår', 'käyttöehdot', 'regulamin', 'obchodní podmínky', 'általános szerződési feltételek',
+    'kullanım koşulları', 'syarat dan ketentuan', 'điều khoản', '服务条款', '利用規約', '이용약관'],
+  quote: ['angebot', 'kostenvoranschlag', 'devis', 'presupuesto', 'cotización', 'preventivo', 'orçamento', 'offerte', 'offert', 'tilbud', 'tarjous', 'oferta', 'nabídka', 'árajánlat',
+    'teklif', 'penawaran', 'báo giá', '报价单', '見積書', '견적서'],
 };

@@ -193,6 +193,7 @@ export const SUBTOTAL_LABELS = labels({
   ko: ['소계', '공급가액', '합계 공급가액'],
   ar: ['المجموع الفرعي', 'الإجمالي قبل الضريبة', 'المبلغ الخاضع للضريبة'],
   el: ['υποσύνολο', 'καθαρή αξία', 'καθαρό ποσό'],
+  th: ['ยอดก่อนภาษี', 'มูลค่าก่อนภาษี'],
 });
 
 export const TAX_LABELS = labels({
@@ -219,6 +220,7 @@ export const TAX_LABELS = labels({
   ko: ['부가세', '부가가치세', '세액'],
   ar: ['ضريبة القيمة المضافة', 'الضريبة', 'قيمة الضريبة'],
   el: ['φπα', 'φ π α'],
+  th: ['ภาษีมูลค่าเพิ่ม', 'ภาษี'],
 });
 
 /** Words that make a label a tax when it has more words (`VAT 20%`, `BTW 21%`, `DPH 21 %`), unless it is a tax number's. */
@@ -251,6 +253,7 @@ export const TOTAL_STRONG_LABELS = labels({
   ko: ['청구금액', '결제금액', '합계금액', '총 결제금액'],
   ar: ['الإجمالي المستحق', 'المبلغ المستحق', 'المبلغ الإجمالي', 'الإجمالي شامل الضريبة'],
   el: ['πληρωτέο', 'πληρωτέο ποσό', 'γενικό σύνολο', 'συνολικό ποσό'],
+  th: ['รวมทั้งสิ้น', 'ยอดชำระ', 'ยอดสุทธิ', 'จำนวนเงินรวมทั้งสิ้น'],
 });
 
 export const TOTAL_LABELS = labels({
@@ -274,6 +277,7 @@ export const TOTAL_LABELS = labels({
   ko: ['합계', '총액', '총계'],
   ar: ['الإجمالي', 'المجموع'],
   el: ['σύνολο'],
+  th: ['รวม', 'ยอดรวม', 'รวมเงิน'],
 });
 
 export const TIP_LABELS = labels({
@@ -308,26 +312,27 @@ export const PAYMENT_LABELS = labels({
   ko: ['결제수단', '결제 방법', '결제방법'],
   ar: ['طريقة الدفع'],
   el: ['τρόπος πληρωμής'],
+  th: ['ชำระโดย', 'วิธีชำระเงิน'],
 });
 
 /** Tenders as written on slips, beyond the card brands (`cash`, `Bargeld`, `espèces`, `gotówka`, `現金`). */
-export const TENDER_WORDS = ['cash', 'debit card', 'credit card', 'debit', 'credit', 'gift card', 'check', 'cheque', 'contactless',
+export const TENDER_WORDS = ['cash', 'card', 'debit card', 'credit card', 'debit', 'credit', 'gift card', 'check', 'cheque', 'contactless',
   'espèces', 'carte bancaire', 'carte bleue', 'efectivo', 'tarjeta', 'tarjeta de crédito', 'contanti', 'carta', 'carta di credito', 'bancomat', 'dinheiro', 'cartão',
   'cartão de crédito', 'multibanco', 'contant', 'pinpas', 'pinbetaling', 'barzahlung', 'bargeld', 'bar bezahlt', 'kontant', 'kort', 'käteinen', 'pankkikortti', 'gotówka', 'karta', 'blik',
   'hotovost', 'platební karta', 'készpénz', 'bankkártya', 'nakit', 'kredi kartı', 'banka kartı', 'tunai', 'kartu kredit', 'kartu debit', 'tiền mặt', 'thẻ',
-  '现金', '現金', '刷卡', '微信支付', '支付宝', 'クレジット', 'クレジットカード', '電子マネー', '현금', '카드', '신용카드', 'نقدا', 'نقدًا', 'بطاقة', 'μετρητά', 'κάρτα'];
+  '现金', '現金', '刷卡', '微信支付', '支付宝', 'クレジット', 'クレジットカード', '電子マネー', '현금', '카드', '신용카드', 'نقدا', 'نقدًا', 'بطاقة', 'μετρητά', 'κάρτα', 'เงินสด', 'บัตรเครดิต'];
 
 /** When a slip was printed: its date and its time of day. */
 export const SLIP_DATE_LABELS = labels({
   en: ['date', 'date time', 'transaction date', 'purchase date'], fr: ['date', 'date et heure'], es: ['fecha', 'fecha y hora'], it: ['data', 'data e ora'], pt: ['data', 'data e hora'],
   nl: ['datum'], de: ['datum', 'datum uhrzeit'], sv: ['datum'], no: ['dato'], da: ['dato'], fi: ['päivämäärä', 'pvm'], pl: ['data', 'data sprzedaży'], cs: ['datum', 'datum prodeje'],
   hu: ['dátum', 'kelt'], tr: ['tarih'], id: ['tanggal', 'tgl'], ms: ['tarikh'], vi: ['ngày'], zh: ['日期', '交易日期'], ja: ['日付', '日時', 'ご利用日'], ko: ['일자', '거래일시', '날짜'],
-  ar: ['التاريخ'], el: ['ημερομηνία'],
+  ar: ['التاريخ'], el: ['ημερομηνία'], th: ['วันที่'],
 });
 export const TIME_LABELS = labels({
   en: ['time'], fr: ['heure'], es: ['hora'], it: ['ora'], pt: ['hora'], nl: ['tijd'], de: ['uhrzeit', 'zeit'], sv: ['tid'], no: ['tid', 'kl'], da: ['tid', 'kl'], fi: ['klo', 'kellonaika', 'aika'],
   pl: ['godzina', 'godz'], cs: ['čas'], hu: ['idő'], tr: ['saat'], id: ['jam', 'waktu'], ms: ['masa'], vi: ['giờ'], zh: ['时间', '時間'], ja: ['時刻', '時間'], ko: ['시간'], ar: ['الوقت'],
-  el: ['ώρα'],
+  el: ['ώρα'], th: ['เวลา'],
 });
 
 // ---- Tables of billed lines --------------------------------------------------------------------------------------

@@ -128,10 +128,10 @@ export const PAY_PERIOD_WORDS: Record<'hour' | 'day' | 'week' | 'month' | 'year'
     words: ['weekly', 'wöchentlich', 'hebdomadaire', 'semanal', 'settimanale', 'wekelijks', 'viikoittain', 'tygodniowo', 'haftalık', '周薪', '週給', '주급'] },
   month: { units: ['month', 'mo', 'monat', 'mois', 'mes', 'mese', 'mês', 'maand', 'mnd', 'månad', 'mån', 'måned', 'md', 'kuukausi', 'kk', 'miesiąc', 'mies', 'mc', 'měsíc', 'hó', 'hónap', 'ay', 'bulan', 'tháng'],
     words: ['monthly', 'pcm', 'monatlich', 'brutto monatlich', 'mensuel', 'mensuelle', 'mensual', 'mensile', 'mensal', 'maandelijks', 'per maand', 'månadslön', 'månedsløn', 'månedslønn', 'kuukausipalkka',
-      'miesięcznie', 'měsíčně', 'havi', 'havonta', 'aylık', 'bulanan', 'hàng tháng', '月薪', '月給', '월급'] },
+      'miesięcznie', 'měsíčně', 'havi', 'havonta', 'aylık', 'bulanan', 'hàng tháng', '月薪', '月給', '월급', 'mensuales', 'mensais', 'mensuels', 'mensili'] },
   year: { units: ['year', 'annum', 'yr', 'jahr', 'an', 'année', 'año', 'anno', 'ano', 'jaar', 'år', 'vuosi', 'rok', 'év', 'yıl', 'tahun', 'năm'],
     words: ['annual', 'annually', 'p a', 'pa', 'yearly', 'jährlich', 'jahresgehalt', 'brutto', 'annuel', 'annuelle', 'anual', 'annuo', 'annua', 'ral', 'jaarlijks', 'bruto per jaar', 'årslön', 'årsløn', 'årslønn',
-      'vuosipalkka', 'rocznie', 'ročně', 'éves', 'évente', 'yıllık', 'tahunan', 'hàng năm', '年薪', '年収', '연봉'] },
+      'vuosipalkka', 'rocznie', 'ročně', 'éves', 'évente', 'yıllık', 'tahunan', 'hàng năm', '年薪', '年収', '연봉', 'anuales', 'anuais', 'annuels', 'annuali'] },
 };
 
 /** Words between a figure and its period's unit (`per hour`, `/Monat`, `par mois`, `pro Jahr`, `za godzinę`, `al mese`, `i måneden`). */

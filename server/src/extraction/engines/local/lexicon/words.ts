@@ -4,7 +4,7 @@
 import { EXACT_ONLY, FUZZY_OK, labelKey } from '../segment/text.js';
 
 /** The languages the lexicon writes words for (ISO 639-1), English first. */
-export type Lang = 'en' | 'fr' | 'es' | 'it' | 'pt' | 'nl' | 'de' | 'sv' | 'no' | 'da' | 'fi' | 'pl' | 'cs' | 'hu' | 'tr' | 'id' | 'ms' | 'vi' | 'zh' | 'ja' | 'ko' | 'ar' | 'el' | 'ro';
+export type Lang = 'en' | 'fr' | 'es' | 'it' | 'pt' | 'nl' | 'de' | 'sv' | 'no' | 'da' | 'fi' | 'pl' | 'cs' | 'hu' | 'tr' | 'id' | 'ms' | 'vi' | 'zh' | 'ja' | 'ko' | 'ar' | 'el' | 'ro' | 'th';
 
 export type ByLanguage = Partial<Record<Lang, readonly string[]>>;
 

@@ -5,6 +5,7 @@ import { clean, labelKey, labelIs } from '../segment/text.js';
 import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
 import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 import { LINE_HEADERS, MEASURE_WORDS } from '../lexicon.js';
+import { wholeUnitsMoney } from './totals.js';
 import { isSummaryLabel } from './totals.js';
 
 export interface LineItem {
@@ -178,9 +179,13 @@ function byColumns(header: Header, raw: string, doc: Doc): Parsed | null {
   const cut = cells.findIndex((c) => c.start >= firstFigure.start - 2);
   if (cut <= 0) return null;
   const lead = cells.slice(0, cut).filter((c) => c.end <= desc.start - 1);
-  const words = cells.slice(lead.length, cut);
+  // Cells of figures alone at the end of the description's part belong to the figures (columns drift where wide
+  // characters, CJK, are written one space apart).
+  let end = cut;
+  while (end > lead.length + 1 && !/\p{L}/u.test(cells[end - 1]!.text)) end--;
+  const words = cells.slice(lead.length, end);
   if (words.length === 0 || !/\p{L}{2}/u.test(words.map((c) => c.text).join(' '))) return null;
-  const figures = splitLine(`Row ${raw.slice(cells[cut]!.start)}`, doc);
+  const figures = splitLine(`Row ${raw.slice(cells[end]!.start)}`, doc);
   if (!figures || figures.desc !== 'Row') return null;
   const before = header.cells.filter((c) => c.end <= desc.start);
   const leadQty = lead.length === 1 && before.some((c) => c.role === 'qty') && /^\d+(?:[.,]\d+)?$/.test(lead[0]!.text) ? Number(lead[0]!.text.replace(',', '.')) : null;
@@ -195,7 +200,7 @@ function lineAmount(qty: number | null, unit: number | null, amounts: number[]):
 }
 
 /** Whether a line's figures look like money: decimals or a currency mark (so `Suite 400` is not a price). */
-const moneyLike = (p: Parsed) => p.nums.some((n) => n.decimals || n.currency !== null);
+const moneyLike = (p: Parsed, doc: Doc) => p.nums.some((n) => n.decimals || n.currency !== null || wholeUnitsMoney(n, doc));
 
 /**
  * Billed lines between `from` and `to` (exclusive), skipping `skip` lines (party blocks, key: value pairs).
@@ -218,7 +223,7 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (isSummaryLabel(labelKey(p.desc))) { if (header && items.length > 0) break; continue; }
     if (/\btotal\b/i.test(p.desc) && items.length > 0) continue; // a section total restates lines above
     if (/\b(?:card|change|cash|visa|mastercard|amex|tendered|paid|balance)\b/i.test(p.desc) && !header) continue;
-    if (!moneyLike(p) && !(header && p.nums.length > 0)) continue;
+    if (!moneyLike(p, doc) && !(header && p.nums.length > 0)) continue;
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;

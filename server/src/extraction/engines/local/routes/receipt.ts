@@ -13,11 +13,11 @@ import { at, figure, inText, linesOf } from '../fields/located.js';
 import { documentCurrency } from './currency-of.js';
 
 type Receipt = FixedData['receipt'];
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 import { LEGAL_FORM_END, PAYMENT_LABELS, SLIP_DATE_LABELS, TENDER_WORDS, TIME_LABELS } from '../lexicon.js';
 
 /** Card brands and wallets, and tenders in every language the lexicon lists (`cash`, `Bargeld`, `gotówka`, `現金`). */
-const TENDER_RE = new RegExp(String.raw`(?<![\p{L}])(?:ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|apple pay|google pay|samsung pay|eftpos|interac|paypal|girocard|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|${[...TENDER_WORDS].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'iu');
+const TENDER_RE = new RegExp(String.raw`(?<![\p{L}])(?:ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|apple pay|google pay|samsung pay|eftpos|interac|paypal|girocard|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|(?<=gegeben\s)bar|bar(?=\s+(?:€\s?|eur\s?)?\d)|${[...TENDER_WORDS].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'iu');
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
   // How the card was presented (`contactless`, `chip`) is not the tender.
@@ -45,10 +45,12 @@ const tenderBelowTotals = finder<C, string>('tender line below the totals', ({ d
   return null;
 });
 
-/** `Paid with Mastercard ****1234`, `AMEX   $41.20`: a line that is a tender's name and its card or amount. */
+const TENDER_LINE = new RegExp(String.raw`^(?:paid\s+(?:by|with)\s+)?(\p{L}[\p{L} ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+(?:[\p{Sc}]|${LONE_MARK_SOURCE})?\s?\d|\s*$)`, 'u');
+
+/** `Paid with Mastercard ****1234`, `AMEX   $41.20`, `Card  R 291,90`: a line that is a tender's name and its card or amount. */
 const tenderLine = finder<C, string>('line naming a tender', ({ doc }) => {
   for (const line of doc.lines) {
-    const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
+    const m = TENDER_LINE.exec(line.text);
     if (m && TENDER_RE.test(m[1]!) && TENDER_RE.exec(m[1]!)![0].length >= m[1]!.trim().length - 5) return at(m[1]!.trim(), line.index);
   }
   return null;

@@ -1,5 +1,5 @@
 // The segmenter: a document as lines, key: value pairs and headed sections (lists or paragraphs).
-import { readCurrencies } from '../normalise/currency.js';
+import { LONE_MARK_SOURCE, readCurrencies } from '../normalise/currency.js';
 import { detectBuddhistEra, detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
 import { detectNumberStyle, detectSpaceGroups, type NumberStyle, type Reading } from '../normalise/money.js';
 import { clean, labelKey, stripBullet, trimPunct } from './text.js';
@@ -65,7 +65,7 @@ export interface Doc {
   dateOptions: DateOptions;
 }
 
-const LABEL_RE = /^([\p{L}][\p{L}\p{N} .,'’&/#()%-]{0,48}?)\s*[:：]\s*(?!\/\/)(.*)$/u;
+const LABEL_RE = /^([\p{L}][\p{L}\p{M}\p{N} .,'’&/#()%-]{0,48}?)\s*[:：]\s*(?!\/\/)(.*)$/u;
 
 function parsePair(chunk: string): { label: string; value: string } | null {
   const m = LABEL_RE.exec(chunk.trim());
@@ -233,7 +233,8 @@ function sections(lines: Line[], kvs: KeyValue[], envelope: ReadonlySet<number>)
 }
 
 const GAP = / {3,}/g;
-const MONEY_ONLY = /^(?:[\p{Sc}]|[A-Z]{3})?\s?\(?-?\d[\d.,' ]*\)?\s?(?:[\p{Sc}]|[A-Z]{3})?(?:\/\p{L}{1,5})?$/u;
+/** A run that is a figure with its currency marks (`$1,200.00`, `R 189,90`, `45 000 Ft`, `1.250,00 zł`): a table's column, not a block's. */
+const MONEY_ONLY = new RegExp(String.raw`^(?:[\p{Sc}]|[A-Z]{3}|${LONE_MARK_SOURCE})?\s?\(?-?\d[\d.,' ]*(?:[.,]-)?\)?\s?(?:[\p{Sc}]|[A-Z]{3}|${LONE_MARK_SOURCE})?(?:\/\p{L}{1,5})?$`, 'u');
 
 /** The text runs of a line separated by gaps of three spaces or more, with their columns. */
 function runs(raw: string): { start: number; end: number; text: string }[] {

@@ -43,7 +43,7 @@ const FORWARD_SUBJECT = /^\s*(?:fwd?|wg|tr|rv|doorst|pd|vs|vb|i|enc|iletildi|转
 /** A subject that replies (`RE:`, `AW:`, `SV:`, `Antw:`, `R:`, `Odp:`, `回复:`). */
 const REPLY_SUBJECT = /^\s*(?:re|aw|sv|antw|odp|r|ynt|回复|回覆|답장)\s*[:：]/iu;
 
-const HEADER = /^\s*\**\s*([\p{L}][\p{L} .'-]{0,30}?)\s*\**\s*[:：]\s*\**\s*(.*)$/u;
+const HEADER = /^\s*\**\s*([\p{L}][\p{L}\p{M} .'-]{0,30}?)\s*\**\s*[:：]\s*\**\s*(.*)$/u;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 export interface Header { line: number; kind: HeaderKind; label: string; value: string }

@@ -26,6 +26,7 @@ export const dropParens = (s: string) => clean(s.replace(/\s*\([^)]*\)/g, ''));
 /** Words of a label, lower-case, OCR look-alike digits read as letters (`Tota1` -> `total`). */
 export function labelKey(label: string): string {
   // `小計 Subtotal`, `Σύνολο Total`: beside Latin words, words in another script are the same label in another language.
+  label = label.normalize('NFC');
   const latin = /\p{Script=Latin}/u.test(label) && /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(label)
     ? label.replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu, ' ') : label;
   return latin
@@ -34,7 +35,8 @@ export function labelKey(label: string): string {
     .replace(/\b[\d.,]+\s*%/g, ' ')
     .replace(/(?<=[a-z])[01](?=[a-z]|\b)|(?<=\b)[01](?=[a-z])/g, (d) => (d === '0' ? 'o' : 'l'))
     .replace(/\s+\/\s+/g, '\u0001')
-    .replace(/[^\p{L}\p{N}#\u0001]+/gu, ' ')
+    // Marks stay: Thai, Devanagari and Arabic write vowels as marks (`รวมทั้งสิ้น`).
+    .replace(/[^\p{L}\p{M}\p{N}#\u0001]+/gu, ' ')
     .trim()
     .replace(/\s*\u0001\s*/g, ' / ');
 }
