@@ -1,7 +1,7 @@
 // Best-effort extraction for a caller's JSON Schema: each property found by label, heading or nearby words,
 // then coerced to the property's JSON type. Every property is present; null when not found.
 import type { JsonSchema } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { topLines, type Doc, type Section } from '../segment/document.js';
 import { BULLET_RE, clean, dropParens, stripBullet, trimPunct } from '../segment/text.js';
 import { cellsOf, itemFromRow, type Cell } from './row-items.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -20,8 +20,8 @@ import { escapeStep } from '../../../evidence/pointers.js';
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
   doc: Doc;
-  /** Candidate labelled values: (label, value, continuation lines, line index). */
-  pairs: { label: string; value: string; more: string[]; line: number }[];
+  /** Candidate labelled values: (label, value, continuation lines, line index); `mail` for an e-mail envelope's. */
+  pairs: { label: string; value: string; more: string[]; line: number; mail?: boolean }[];
   /** The scope's lines, for nearby-word and pattern searches. */
   lines: string[];
   /** The document line each of `lines` was read from. */
@@ -41,7 +41,9 @@ const EMAIL_RE = /[\w.+-]+@[\w-]+\.[\w.-]+/;
 const MIN_SCORE = 0.5;
 
 function docScope(doc: Doc): Scope {
-  const pairs = doc.kvs.map((kv) => ({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line }));
+  const pairs: Scope['pairs'] = doc.kvs.map((kv) => ({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line }));
+  // An e-mail envelope's headers, for a property that asks for the mail's own sender, subject or date.
+  for (const kv of doc.mail) pairs.push({ label: kv.label, value: kv.value, more: kv.continuation, line: kv.line, mail: true });
   // `19:00 Talk: Title` - a label after a leading time or number.
   for (const line of doc.lines) {
     const m = /^\S*\d\S*\s+([\p{L}][\p{L} ]{1,30}):\s+(\S.*)$/u.exec(line.text);
@@ -53,6 +55,7 @@ function docScope(doc: Doc): Scope {
 function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolean) {
   let best: Scope['pairs'][number] | null = null, bestScore = MIN_SCORE;
   for (const p of scope.pairs) {
+    if (p.mail && !v.nameStems.some((n) => MAIL_STEMS.has(n))) continue;
     const s = labelScore(p.label, v);
     if (s < bestScore) continue;
     if (scope.within && !namesByOwnWord(p.label, v) && !namesByOwnWord(p.label, scope.within)) continue;
@@ -67,6 +70,9 @@ function bestPair(scope: Scope, v: Vocabulary, accept: (value: string) => boolea
   return best;
 }
 
+/** Words of a property that asks for a mail's own header (`senderEmail`, `emailSubject`, `sentDate`). */
+const MAIL_STEMS = new Set(['email', 'mail', 'sender', 'from', 'subject', 'sent', 'recipient', 'cc', 'addressee'].map(stem));
+
 const YES = /^(?:yes|y|true|allowed|permitted|included|available|ok|welcome|accepted|provided|free)\b/i;
 const NO = /^(?:no|n|false|not\b|none|prohibited|forbidden|excluded|unavailable|un\w+)\b/i;
 
@@ -78,7 +84,7 @@ function toBoolean(value: string): boolean | null {
 }
 
 const MONEY_PROPERTY = /price|rate|fee|cost|amount|total|deposit|charge|salary|balance|spend|premium|rent|tip|tax|pay/i;
-const isMoney = (value: string, scope: Scope) => findAmounts(withoutDates(value, scope), scope.doc.numberStyle).some((a) => a.currency !== null || a.decimals);
+const isMoney = (value: string, scope: Scope) => findAmounts(withoutDates(value, scope), scope.doc.reading).some((a) => a.currency !== null || a.decimals);
 
 /** The text without its dates, so their figures are not read as numbers. */
 function withoutDates(value: string, scope: Scope): string {
@@ -89,7 +95,7 @@ function withoutDates(value: string, scope: Scope): string {
 
 function toNumber(value: string, scope: Scope, integer: boolean): number | null {
   // The figures of a date are not a number (`Pay Period: 01/02/2026 to 28/02/2026` holds no amount).
-  const a = findAmounts(withoutDates(value, scope), scope.doc.numberStyle)[0];
+  const a = findAmounts(withoutDates(value, scope), scope.doc.reading)[0];
   if (!a) return null;
   return integer ? (Number.isInteger(a.value) ? a.value : null) : a.value;
 }
@@ -155,29 +161,52 @@ function toString(name: string, node: JsonSchema, value: string, scope: Scope): 
   return v || null;
 }
 
-/** A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`). */
+/** A figure as a token of a line (`3.62`, `(6)`, `€1,250`). */
+const FIGURE_TOKEN = /^\(?[$€£]?\d[\d.,]*\)?$/;
+
+/**
+ * A number written next to one of the property's words (`max 120 attendees`, `2 bedrooms`, `CGPA 3.62`). A word
+ * ending in a colon labels the figure after it, never the one before (`Credits earned: 44 CGPA: 3.62`), a label before
+ * its figure wins over a word after one (`Total credits 144 CGPA 3.62`), and a clause's number (`2. Contract Sum`) is no value.
+ */
 function numberNear(scope: Scope, v: Vocabulary, integer: boolean): Located<number> | null {
   const vocab = new Set([...v.nameStems, ...v.strong, ...v.weak]);
+  const own = new Set(v.nameStems);
+  const word = (t: string) => stem(t.replace(/[^\p{L}]/gu, ''));
   for (const [k, line] of scope.lines.entries()) {
     const here = scope.at[k]!;
     const tokens = line.split(/\s+/);
+    let after: Located<number> | null = null;
     for (let i = 0; i < tokens.length; i++) {
-      if (!/^\(?[$€£]?\d[\d.,]*\)?$/.test(tokens[i]!)) continue;
-      const near = [tokens[i - 2], tokens[i - 1], tokens[i + 1], tokens[i + 2]].filter(Boolean).map((t) => stem(t!.replace(/[^\p{L}]/gu, '')));
+      if (!FIGURE_TOKEN.test(tokens[i]!)) continue;
+      if (i === 0 && /^\d{1,2}[.)]$/.test(tokens[i]!) && tokens.length > 1) continue;
+      // The words before the figure back to the previous figure, and after it up to a label of the next one.
+      const left: string[] = [];
+      for (const j of [i - 1, i - 2]) { const t = tokens[j]; if (!t || FIGURE_TOKEN.test(t)) break; left.push(t); }
+      const right: string[] = [];
+      for (const j of [i + 1, i + 2]) { const t = tokens[j]; if (!t || FIGURE_TOKEN.test(t) || /[:：]$/.test(t)) break; right.push(t); }
+      const near = [...left, ...right].map(word);
       const hits = near.filter((t) => t && wordsMatch(t, vocab)).length;
       // Description words alone (`reduced`, `amount`) sit beside many figures: one neighbour must be the name's own word.
-      const named = near.some((t) => t && (wordsMatch(t, new Set(v.nameStems)) || wordsMatch(t, v.strong)));
-      if (named && hits >= Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0))) {
-        // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
-        if (tokens[i]!.startsWith('(')) {
-          const unit = tokens[i + 1]?.replace(/[()]/g, '');
-          const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
-          if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) return at(n, here, tokens[main]!); }
-        }
-        const n = toNumber(tokens[i]!, scope, integer);
-        if (n !== null) return at(n, here, tokens[i]!.replace(/^\(|\)$/g, ''));
+      const isOwn = (t: string) => !!t && (wordsMatch(t, own) || wordsMatch(t, v.strong));
+      const named = near.some(isOwn);
+      // `CGPA: 3.62`, `CGPA 3.62`: the property's one-word name itself, or a word of it labelling the figure with a colon, is enough on its own.
+      const before = tokens[i - 1] ? word(tokens[i - 1]!) : '';
+      const labelled = v.nameStems.length === 1 && !!before && (before === v.nameStems[0] || /[:：]$/.test(tokens[i - 1]!) && isOwn(before));
+      if (!named || hits < Math.min(2, v.nameStems.length + (v.weak.size > 0 ? 1 : 0)) && !labelled) continue;
+      let found: Located<number> | null = null;
+      // `180 °C (160 °C fan)`: a figure in parentheses is an aside; the same measure written before it is the value.
+      if (tokens[i]!.startsWith('(')) {
+        const unit = tokens[i + 1]?.replace(/[()]/g, '');
+        const main = tokens.findIndex((t, j) => j < i && /^[$€£]?\d[\d.,]*$/.test(t) && unit && tokens[j + 1]?.replace(/[()]/g, '') === unit);
+        if (main >= 0) { const n = toNumber(tokens[main]!, scope, integer); if (n !== null) found = at(n, here, tokens[main]!); }
       }
+      if (!found) { const n = toNumber(tokens[i]!, scope, integer); if (n !== null) found = at(n, here, tokens[i]!.replace(/^\(|\)$/g, '')); }
+      if (!found) continue;
+      if (left.map(word).some(isOwn)) return found;
+      after ??= found;
     }
+    if (after) return after;
   }
   return null;
 }
@@ -350,7 +379,7 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
       if (kindOf(items) === 'object') {
         const rows = rowsFor(scope, v);
         return runField(list<unknown, Record<string, unknown>>('object', [finder<unknown, Record<string, unknown>[]>('rows under the property\'s heading', () =>
-          rows.rows.map((row, k) => at(itemFromRow(items, row, rows.header, scope.doc.numberStyle, root), rows.at[k]!))
+          rows.rows.map((row, k) => at(itemFromRow(items, row, rows.header, scope.doc.reading, root), rows.at[k]!))
             .filter((o) => Object.values(o.value).some((x) => x !== null && !(Array.isArray(x) && x.length === 0))))]), scope.doc, rec, pointer);
       }
       const k = kindOf(items);
@@ -446,8 +475,10 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
     // before the figures).
     rootOnly(finder('title line', () => {
       if (!first || scope.within || !/name|title/i.test(name) || PERSON.test(name)) return null;
-      const line = scope.doc.lines.find((l) => l.text);
-      if (!line) return null;
+      // The carried document's first line: not a mail's header, salutation (`Dear Ms Achterberg,`) or note.
+      const line = topLines(scope.doc)[0];
+      // A sentence (`We are pleased to offer you ...`) is no title.
+      if (!line || /[.!?]$/.test(line.text) && line.text.split(/\s+/).length >= 6) return null;
       const m = /:\s*(.+)$/.exec(line.text);
       const parts = (m ? m[1]! : line.text).split(/,\s+/);
       const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');

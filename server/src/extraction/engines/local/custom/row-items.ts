@@ -2,7 +2,7 @@
 // like the member), else by what the cell is (a figure with a currency or cents to the money member, the words to the
 // text member). A row gives an item only for members it has evidence for.
 import type { JsonSchema } from '../engine-types.js';
-import type { NumberStyle } from '../normalise/money.js';
+import type { NumberStyle, Reading } from '../normalise/money.js';
 import { findAmounts } from '../normalise/money.js';
 import { parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
@@ -57,14 +57,14 @@ function stringIn(text: string, member: JsonSchema): string | null {
   return text;
 }
 
-function numberIn(text: string, style: NumberStyle, integer: boolean): number | null {
+function numberIn(text: string, style: NumberStyle | Reading, integer: boolean): number | null {
   const a = findAmounts(text, style)[0];
   if (!a) return null;
   return integer && !Number.isInteger(a.value) ? null : a.value;
 }
 
 /** One row as an item of `node`; `header`, when the rows are a table's, maps columns to members. */
-export function itemFromRow(node: JsonSchema, raw: string, header: Cell[] | null, style: NumberStyle, root: JsonSchema): Record<string, unknown> {
+export function itemFromRow(node: JsonSchema, raw: string, header: Cell[] | null, style: NumberStyle | Reading, root: JsonSchema): Record<string, unknown> {
   const props = Object.entries((node.properties ?? {}) as Record<string, unknown>).map(([n, r]) => [n, resolve(r, root)] as [string, JsonSchema]);
   const row = cellsOf(raw);
   const out: Record<string, unknown> = Object.fromEntries(props.map(([n, p]) => [n, kindOf(p) === 'array' ? [] : null]));

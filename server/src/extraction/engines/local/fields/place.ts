@@ -6,7 +6,7 @@ import { findAmounts } from '../normalise/money.js';
 import { findDates } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
 import { COUNT_SOURCE, parseCount } from '../normalise/counts.js';
-import { DOLLAR_CODES, SYMBOLS, currencyIn } from '../normalise/currency.js';
+import { findMarks } from '../normalise/currency.js';
 import type { FieldKind } from './bounds.js';
 import type { Located } from './located.js';
 import type { FinderMatch } from '../../../evidence/found.js';
@@ -74,7 +74,7 @@ function findValue(doc: Doc, text: string, value: unknown, kind: FieldKind): [nu
         const re = new RegExp(`(?<![\\p{L}\\d])${COUNT_SOURCE}(?![\\p{L}\\d])`, 'giu');
         for (let m = re.exec(text); m; m = re.exec(text)) if (m[0].trim() && parseCount(m[0]) === value) return [m.index, m.index + m[0].length];
       }
-      const hit = findAmounts(text, doc.numberStyle).find((a) => Math.abs(Math.abs(a.value) - Math.abs(value)) < 0.005);
+      const hit = findAmounts(text, doc.reading).find((a) => Math.abs(Math.abs(a.value) - Math.abs(value)) < 0.005);
       return hit ? [hit.index, hit.end] : null;
     }
     case 'date': {
@@ -88,18 +88,10 @@ function findValue(doc: Doc, text: string, value: unknown, kind: FieldKind): [nu
     }
     case 'currency': {
       if (typeof value !== 'string') return null;
-      const code = new RegExp(`(?<![A-Za-z])${value}(?![A-Za-z])`).exec(text);
-      if (code) return [code.index, code.index + 3];
-      // A symbol that names it (longest first: `CA$` before `$`); a bare `$` for any dollar the document names.
-      for (const [symbol, iso] of SYMBOLS) {
-        if (iso !== value && !(symbol === '$' && DOLLAR_CODES.has(value))) continue;
-        const at = text.indexOf(symbol);
-        if (at >= 0) return [at, at + symbol.length];
-      }
-      // A currency's word (`euros`, `Canadian dollars`, `RM`).
-      const word = /\b(?:[A-Z][a-z]+\s+)?(?:euros?|dollars?|pounds?(?:\s+sterling)?|sterling|francs?|ringgit)\b|(?<![A-Za-z])RM(?=\s?\d)/gi;
-      for (let m = word.exec(text); m; m = word.exec(text)) if (currencyIn(m[0]) === value) return [m.index, m.index + m[0].length];
-      return null;
+      // Its code, else a mark or word that names it here (`$` for the document's own dollar, `zł`, `euros`).
+      const marks = findMarks(text, doc.reading.marks).filter((m) => m.code === value);
+      const hit = marks.find((m) => m.kind === 'code') ?? marks[0];
+      return hit ? [hit.index, hit.end] : null;
     }
     case 'flag':
     case 'choice':

@@ -1,68 +1,317 @@
-// Currency symbols and ISO 4217 codes.
+// Currencies: ISO 4217 codes, the marks written for them (symbols, abbreviations, words), and the document evidence
+// that decides a mark several currencies share (`$`, `kr`, `¥`, `£`, `Rs`, `﷼`).
 
-export const ISO_CODES = new Set([
-  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF',
-  'ZAR', 'SGD', 'HKD', 'MXN', 'BRL', 'AED', 'SAR', 'ILS', 'KRW', 'TRY', 'RON', 'BGN', 'ISK', 'THB', 'PHP', 'IDR', 'MYR',
-]);
+/** Codes read wherever they stand as a word of capitals (`Total (CAD)`, `EUR 12,00`). */
+const CODES = [
+  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF',
+  'BGN', 'RSD', 'ZAR', 'NGN', 'GHS', 'KES', 'UGX', 'TZS', 'EGP', 'TND', 'AED', 'SAR', 'QAR', 'KWD', 'BHD',
+  'JOD', 'ILS', 'RUB', 'UAH', 'KZT', 'BYN', 'SGD', 'HKD', 'TWD', 'MYR', 'THB', 'VND', 'IDR', 'KRW', 'PKR', 'LKR',
+  'BDT', 'MXN', 'BRL', 'ARS', 'CLP', 'COP', 'UYU', 'PYG', 'DOP', 'GTQ', 'XOF', 'XAF', 'RMB',
+];
+/** Codes that are also words (`TRY again`, `PEN name`, `MAD`): read only beside a figure or in brackets. */
+const WORD_CODES = ['TRY', 'PEN', 'BOB', 'MAD', 'GEL', 'PHP', 'RON', 'NPR', 'CRC', 'OMR'];
 
-/** Symbols (longest first when matching) and the code each stands for. `$` alone is USD by convention. */
-export const SYMBOLS: [string, string][] = [
-  ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'], ['HK$', 'HKD'],
-  ['S$', 'SGD'], ['R$', 'BRL'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['₩', 'KRW'], ['₺', 'TRY'],
-  ['zł', 'PLN'], ['Fr.', 'CHF'], ['$', 'USD'],
+/** Every ISO code the engine reads (`RMB`, a common name of the yuan, is read as CNY). */
+export const ISO_CODES = new Set([...CODES.filter((c) => c !== 'RMB'), ...WORD_CODES]);
+const CODE_ALIASES: Record<string, string> = { RMB: 'CNY' };
+export const codeOf = (written: string) => CODE_ALIASES[written] ?? written;
+
+/** Currencies whose amounts carry no minor unit in practice: a lone separator before three digits groups thousands (`¥316,000`, `₫316.000`). */
+export const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'VND', 'CLP', 'HUF', 'IDR', 'ISK', 'UGX', 'PYG', 'XOF', 'XAF', 'TZS']);
+
+/** Marks several currencies share; the document's other evidence says which one it is. */
+export type MarkGroup = 'dollar' | 'krone' | 'yen' | 'pound' | 'rupee' | 'rial';
+export type MarkContext = Readonly<Record<MarkGroup, string | null>>;
+/** Without other evidence: `$` is USD, `¥` JPY, `£` GBP, `Rs` INR, `﷼` SAR; `kr` is nothing (three kroner and a króna share it). */
+export const DEFAULT_MARKS: MarkContext = { dollar: 'USD', krone: null, yen: 'JPY', pound: 'GBP', rupee: 'INR', rial: 'SAR' };
+
+/**
+ * A mark written for a currency. `figure` says where it must stand to count: `before` a figure (`R 34 900,00`,
+ * `Rp 15.000`, `S/ 120`), `beside` one on either side (`5 000 zł`, `TL 250`), or anywhere (unique symbols, `€`).
+ */
+interface Mark { mark: string; code?: string; group?: MarkGroup; figure?: 'before' | 'beside'; money?: true }
+
+const MARKS: Mark[] = [
+  // Dollars and pesos written with their country (before a bare `$`, which they also end in).
+  { mark: 'US$', code: 'USD' }, { mark: 'U$S', code: 'USD' }, { mark: 'CA$', code: 'CAD' }, { mark: 'CAD$', code: 'CAD' }, { mark: 'C$', code: 'CAD' },
+  { mark: 'AU$', code: 'AUD' }, { mark: 'A$', code: 'AUD' }, { mark: 'NZ$', code: 'NZD' }, { mark: 'HK$', code: 'HKD' },
+  { mark: 'SG$', code: 'SGD' }, { mark: 'S$', code: 'SGD' }, { mark: 'NT$', code: 'TWD' }, { mark: 'MX$', code: 'MXN' }, { mark: 'Mex$', code: 'MXN' },
+  { mark: 'R$', code: 'BRL' }, { mark: 'AR$', code: 'ARS' }, { mark: 'CLP$', code: 'CLP' }, { mark: 'CL$', code: 'CLP' },
+  { mark: 'COL$', code: 'COP' }, { mark: 'COP$', code: 'COP' }, { mark: 'RD$', code: 'DOP' }, { mark: '$U', code: 'UYU' },
+  // `$86,400.00 M.N.`: Mexico's moneda nacional.
+  { mark: 'M.N.', code: 'MXN', figure: 'beside' },
+  { mark: 'CN¥', code: 'CNY' }, { mark: 'JP¥', code: 'JPY' }, { mark: 'E£', code: 'EGP' }, { mark: 'GH₵', code: 'GHS' }, { mark: 'GH¢', code: 'GHS' },
+  { mark: '€', code: 'EUR' }, { mark: '₹', code: 'INR' }, { mark: '₩', code: 'KRW' }, { mark: '₺', code: 'TRY' }, { mark: '₦', code: 'NGN' },
+  { mark: '₫', code: 'VND' }, { mark: '฿', code: 'THB' }, { mark: '₪', code: 'ILS' }, { mark: '₱', code: 'PHP' }, { mark: '₽', code: 'RUB' },
+  { mark: '₴', code: 'UAH' }, { mark: '₸', code: 'KZT' }, { mark: '₵', code: 'GHS' }, { mark: '৳', code: 'BDT' }, { mark: '₡', code: 'CRC' },
+  { mark: '₲', code: 'PYG' }, { mark: '元', code: 'CNY', figure: 'beside' }, { mark: '人民币', code: 'CNY' }, { mark: '円', code: 'JPY', figure: 'beside' },
+  { mark: '원', code: 'KRW', figure: 'beside' }, { mark: 'zł', code: 'PLN', figure: 'beside' }, { mark: 'Kč', code: 'CZK', figure: 'beside' },
+  { mark: 'Ft', code: 'HUF', figure: 'beside' }, { mark: 'лв', code: 'BGN', figure: 'beside' }, { mark: 'lei', code: 'RON', figure: 'beside' },
+  { mark: 'руб', code: 'RUB', figure: 'beside' }, { mark: 'грн', code: 'UAH', figure: 'beside' }, { mark: 'TL', code: 'TRY', figure: 'beside' },
+  { mark: 'đ', code: 'VND', figure: 'beside' }, { mark: 'VNĐ', code: 'VND', figure: 'beside' }, { mark: 'Rp', code: 'IDR', figure: 'before' },
+  { mark: 'RM', code: 'MYR', figure: 'beside' }, { mark: 'KShs', code: 'KES', figure: 'before' }, { mark: 'KSh', code: 'KES', figure: 'before' },
+  { mark: 'Ksh', code: 'KES', figure: 'before' }, { mark: 'USh', code: 'UGX', figure: 'before' }, { mark: 'TSh', code: 'TZS', figure: 'before' },
+    // Short letters that are also abbreviations (`Fr. 12.06.` is a Friday in German) name money only before money's shape.
+  { mark: 'SFr.', code: 'CHF' }, { mark: 'Fr.', code: 'CHF', figure: 'before', money: true }, { mark: 'S/.', code: 'PEN', figure: 'before', money: true },
+  { mark: 'S/', code: 'PEN', figure: 'before', money: true },
+  { mark: 'Dhs.', code: 'AED', figure: 'beside' }, { mark: 'Dhs', code: 'AED', figure: 'beside' }, { mark: 'د.إ', code: 'AED' }, { mark: 'ر.س', code: 'SAR' },
+  { mark: 'ر.ق', code: 'QAR' }, { mark: 'ج.م', code: 'EGP' }, { mark: 'SR', code: 'SAR', figure: 'before', money: true }, { mark: 'QR', code: 'QAR', figure: 'before', money: true },
+  // South Africa's rand: a capital R directly before a figure (`R 34 900,00`, `R1,250.00`), never a word's letter.
+  { mark: 'R', code: 'ZAR', figure: 'before', money: true },
+  { mark: 'kr.', group: 'krone', figure: 'beside' }, { mark: 'kr', group: 'krone', figure: 'beside' }, { mark: 'Kr.', group: 'krone', figure: 'beside' }, { mark: 'Kr', group: 'krone', figure: 'beside' },
+  { mark: 'Rs.', group: 'rupee', figure: 'beside' }, { mark: 'Rs', group: 'rupee', figure: 'beside' }, { mark: '₨', group: 'rupee' },
+  { mark: '﷼', group: 'rial' }, { mark: '£', group: 'pound' }, { mark: '¥', group: 'yen' }, { mark: '$', group: 'dollar' },
 ];
 
-export const SYMBOL_RE_SOURCE = SYMBOLS.map(([s]) => s.replace(/[$.]/g, (c) => `\\${c}`)).join('|');
-export const CODE_RE_SOURCE = [...ISO_CODES].join('|');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-const WORDS: [RegExp, string][] = [
-  [/\beuros?\b/i, 'EUR'], [/\b(?:us )?dollars?\b/i, 'USD'], [/\bpounds? sterling\b|\bsterling\b/i, 'GBP'],
-  [/\bcanadian dollars?\b/i, 'CAD'], [/\baustralian dollars?\b/i, 'AUD'], [/\bnew zealand dollars?\b/i, 'NZD'],
-  [/\bsingapore dollars?\b/i, 'SGD'], [/\bhong kong dollars?\b/i, 'HKD'], [/\bswiss francs?\b/i, 'CHF'],
-  // Malaysia's `RM` is a symbol written like a word: only before a figure or in parentheses (`RM 9.00`, `AMT(RM)`).
-  [/(?<![A-Za-z])RM(?=\s?\d)|\(RM\)|\bringgit\b/i, 'MYR'],
-];
-
-/** Dollars other than the US one: a bare `$` in a document that names one of them is that one. */
-export const DOLLAR_CODES = new Set(['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN']);
-
-export function codeForSymbol(symbol: string): string | null {
-  return SYMBOLS.find(([s]) => s.toLowerCase() === symbol.toLowerCase())?.[1] ?? null;
+/**
+ * A mark as a pattern: its letters, and after a final letter no other (`Ft`, not `Fte`). Whether a mark that starts
+ * with a letter stands apart from the word before it (`R 200`, not `AR 200`) is checked by `standsApart`: a pattern
+ * that starts with a look-behind would be tried at every position of a document.
+ */
+function markSource(m: Mark): string {
+  return `${escape(m.mark)}${/\p{L}$/u.test(m.mark) ? '(?![\\p{L}])' : ''}`;
 }
 
-/** The currency a span names by code, symbol or word, or null. Codes win over symbols (`$` in a CAD document). */
-export function currencyIn(s: string): string | null {
-  const code = new RegExp(`(?<![A-Za-z])(${CODE_RE_SOURCE})(?![A-Za-z])`).exec(s);
-  if (code) return code[1]!;
-  for (const [sym, iso] of SYMBOLS) if (s.includes(sym)) return iso;
-  for (const [re, iso] of WORDS) if (re.test(s)) return iso;
-  return null;
+/** Whether `written` (a mark or code found at `index` of `s`) starts a word of its own (`R 200`, not `AR 200` or `5R`). */
+export function standsApart(s: string, index: number, written: string): boolean {
+  return !/^[\p{L}\p{N}]/u.test(written) || index === 0 || !/[\p{L}\p{N}]/u.test(s[index - 1]!);
+}
+
+/** A mark of letters written straight after its figure (`100zł`, `316,000원`) stands apart from other words too. */
+const standsAfterFigure = (s: string, index: number, m: Mark) => m.figure !== 'before' && /\d/.test(s[index - 1] ?? '');
+
+/** A figure shaped like money: decimals (or `,-`), or thousands grouped (`R 34 900`, `S/ 1,250`), not a date (`12.06.`). */
+export const MONEY_SHAPE_AFTER = String.raw`(?=\s?(?:\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,](?:\d{2}|-))?|\d+[.,](?:\d{2}|-))(?![.\d]))`;
+const BY_LENGTH = [...MARKS].sort((a, b) => b.mark.length - a.mark.length);
+/** Every mark as written, alone (a table cell or token that is just `zł`, `R`, `kr.`), as one alternation. */
+export const LONE_MARK_SOURCE = BY_LENGTH.map((m) => escape(m.mark)).join('|');
+/** Marks that may stand before a figure, as one alternation (longest first); short letters only before money's shape. */
+export const PRE_MARK_SOURCE = BY_LENGTH.map((m) => `${markSource(m)}${m.money ? MONEY_SHAPE_AFTER : ''}`).join('|');
+/** The first characters of every mark and code, as a class: a position no mark can start at is passed over at once. */
+export const MARK_START_CLASS = `[A-Z${[...new Set(BY_LENGTH.map((m) => m.mark[0]!))].filter((c) => !/[A-Z]/.test(c)).map((c) => escape(c).replace(/[-^\]]/g, '\\$&')).join('')}]`;
+/** Marks written after the figure in their own countries (`12,50 €`, `5 000 zł`, `316,000円`, `$86,400.00 M.N.`). */
+const WRITTEN_AFTER = new Set(['€', 'zł', 'Kč', 'Ft', 'kr', 'kr.', 'Kr', 'Kr.', 'lei', 'лв', 'руб', 'грн', '₽', '₴', 'đ', '₫', 'VNĐ', '원', '円', '元',
+  'TL', '₺', 'M.N.', 'Dhs', 'Dhs.', 'د.إ', 'ر.س', 'ر.ق', 'ج.م', '﷼', '₪', '฿', '₸', '£']);
+/**
+ * Marks that may stand after a figure. One usually written before its figure (`$`, `₦`, `R$`) belongs to the figure
+ * after it when there is one (`2 $5.00` is a count and five dollars).
+ */
+export const POST_MARK_SOURCE = BY_LENGTH.filter((m) => m.figure !== 'before')
+  .map((m) => `${markSource(m)}${WRITTEN_AFTER.has(m.mark) ? '' : String.raw`(?!\s?\(?-?\d)`}`).join('|');
+/** Codes as a word of capitals (risky ones too: callers place them beside a figure). */
+export const CODE_RE_SOURCE = [...CODES, ...WORD_CODES].join('|');
+/** Codes that stand anywhere on their own. */
+const SAFE_CODE_SOURCE = CODES.join('|');
+
+/** The currency one written mark names (a mark or a code), shared marks resolved by `ctx`. */
+export function codeForMark(mark: string, ctx: MarkContext = DEFAULT_MARKS): string | null {
+  const t = mark.trim();
+  if (/^[A-Z]{3}$/.test(t)) return ISO_CODES.has(codeOf(t)) ? codeOf(t) : null;
+  const m = MARKS.find((x) => x.mark === t);
+  if (!m) return /^eur/i.test(t) ? 'EUR' : null;
+  return m.code ?? ctx[m.group!] ?? null;
+}
+
+// ---- Words ---------------------------------------------------------------------------------------------------------
+
+/** A currency named in words. `strong`: the words name the country as well, as sure as its code. `key`: lower-case
+ * letters every match holds, so a document without them is not searched. */
+interface Word { key: string[]; re: RegExp; code: string; strong?: boolean }
+
+const WORDS: Word[] = [
+  { key: ['dollar'], re: /\bcanadian dollars?\b|\bdollars? canadiens?\b/i, code: 'CAD', strong: true },
+  { key: ['dollar'], re: /\baustralian dollars?\b/i, code: 'AUD', strong: true }, { key: ['dollar'], re: /\bnew zealand dollars?\b/i, code: 'NZD', strong: true },
+  { key: ['dollar'], re: /\bsingapore dollars?\b/i, code: 'SGD', strong: true }, { key: ['dollar'], re: /\bhong kong dollars?\b/i, code: 'HKD', strong: true },
+  { key: ['dollar'], re: /\b(?:new )?taiwan dollars?\b/i, code: 'TWD', strong: true },
+  { key: ['peso', 'moneda'], re: /\bpesos? mexicanos?\b|\bmexican pesos?\b|\bmoneda nacional\b/i, code: 'MXN', strong: true },
+  { key: ['peso'], re: /\bpesos? chilenos?\b|\bchilean pesos?\b/i, code: 'CLP', strong: true }, { key: ['peso'], re: /\bpesos? colombianos?\b|\bcolombian pesos?\b/i, code: 'COP', strong: true },
+  { key: ['peso'], re: /\bpesos? argentinos?\b|\bargentine pesos?\b/i, code: 'ARS', strong: true }, { key: ['peso'], re: /\bpesos? uruguayos?\b/i, code: 'UYU', strong: true },
+  { key: ['franc', 'franken', 'franchi'], re: /\bswiss francs?\b|\bfrancs? suisses?\b|\bschweizer franken\b|\bfranchi svizzeri\b/i, code: 'CHF', strong: true },
+  { key: ['rand'], re: /\bsouth african rands?\b/i, code: 'ZAR', strong: true }, { key: ['naira'], re: /\bnaira\b/i, code: 'NGN', strong: true },
+  { key: ['cedi'], re: /\bcedis?\b/i, code: 'GHS', strong: true }, { key: ['shilling'], re: /\bkenya(?:n)? shillings?\b/i, code: 'KES', strong: true },
+  { key: ['pound', 'جنيه'], re: /\begyptian pounds?\b|جنيه/i, code: 'EGP', strong: true }, { key: ['dirham', 'درهم'], re: /\b(?:uae|emirati) dirhams?\b|درهم/i, code: 'AED', strong: true },
+  { key: ['riyal'], re: /\bsaudi riyals?\b/i, code: 'SAR', strong: true }, { key: ['riyal'], re: /\bqatari riyals?\b/i, code: 'QAR', strong: true },
+  { key: ['shekel', 'שקל', 'ש״ח', 'ש"ח'], re: /\bshekels?\b|שקל|ש״ח|ש"ח/i, code: 'ILS', strong: true },
+  { key: ['złot', 'zlot'], re: /\bz(?:łotych|łote?|lotys?|łoty)(?!\p{L})/iu, code: 'PLN', strong: true },
+  { key: ['korun'], re: /\bkorun[ay]?\b|\bczech korun/i, code: 'CZK', strong: true }, { key: ['forint'], re: /\bforint\b/i, code: 'HUF', strong: true },
+  { key: ['kron'], re: /\bswedish kron(?:a|or)\b|\bkronor\b/i, code: 'SEK', strong: true }, { key: ['kron'], re: /\bnorwegian kron(?:e|er)\b|\bnorske kroner\b/i, code: 'NOK', strong: true },
+  { key: ['kron'], re: /\bdanish kron(?:e|er)\b|\bdanske kroner\b/i, code: 'DKK', strong: true }, { key: ['krónur', 'icelandic'], re: /\bkrónur(?!\p{L})|\bicelandic kr[oó]n/iu, code: 'ISK', strong: true },
+  { key: ['rupiah'], re: /\brupiah\b/i, code: 'IDR', strong: true }, { key: ['ringgit'], re: /\bringgit\b/i, code: 'MYR', strong: true },
+  { key: ['baht', 'บาท'], re: /\bbaht\b|บาท/i, code: 'THB', strong: true },
+  { key: ['đồng', 'dong'], re: /đồng(?!\p{L})|\bviet(?:namese)? dong\b/iu, code: 'VND', strong: true }, { key: ['peso'], re: /\bphilippine pesos?\b/i, code: 'PHP', strong: true },
+  { key: ['won'], re: /\b(?:south )?korean won\b/i, code: 'KRW', strong: true }, { key: ['yen'], re: /\bjapanese yen\b/i, code: 'JPY', strong: true },
+  { key: ['yuan', 'renminbi', '人民币', '人民幣'], re: /\byuan\b|\brenminbi\b|人民币|人民幣/i, code: 'CNY', strong: true },
+  { key: ['rupee'], re: /\bindian rupees?\b/i, code: 'INR', strong: true },
+  { key: ['rupee'], re: /\bpakistani rupees?\b/i, code: 'PKR', strong: true }, { key: ['rupee'], re: /\bsri lankan rupees?\b/i, code: 'LKR', strong: true },
+  { key: ['ruble', 'rouble', 'рубл'], re: /\brubles?\b|\broubles?\b|рубл/i, code: 'RUB', strong: true }, { key: ['hryvnia', 'гривн'], re: /\bhryvnias?\b|гривн/i, code: 'UAH', strong: true },
+  { key: ['lira'], re: /\bturkish lira\b|\b(?:türk )?lirası(?!\p{L})/iu, code: 'TRY', strong: true },
+  { key: ['reais'], re: /\breais\b|\bbrazilian reais?\b/i, code: 'BRL', strong: true },
+  { key: ['soles', 'peruvian'], re: /\bsoles\b|\bperuvian sol/i, code: 'PEN', strong: true },
+  { key: ['(rm)'], re: /\(RM\)/, code: 'MYR' },
+  { key: ['euro'], re: /\beuros?\b/i, code: 'EUR' }, { key: ['dollar'], re: /\b(?:us )?dollars?\b/i, code: 'USD' },
+  { key: ['sterling'], re: /\bpounds? sterling\b|\bsterling\b/i, code: 'GBP' },
+  { key: ['franc', 'franken'], re: /\bfrancs?\b|\bfranken\b/i, code: 'CHF' }, { key: ['rupee'], re: /\brupees?\b/i, code: 'INR' }, { key: ['kroner'], re: /\bkroner\b/i, code: 'NOK' },
+];
+
+/** Codes a bare `$` may stand for (the dollars and pesos), and the group each other shared mark belongs to. */
+export const DOLLAR_CODES = new Set(['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'DOP']);
+const GROUP_CODES: Record<MarkGroup, Set<string>> = {
+  dollar: DOLLAR_CODES,
+  krone: new Set(['SEK', 'NOK', 'DKK', 'ISK']),
+  yen: new Set(['CNY']),
+  pound: new Set(['EGP']),
+  rupee: new Set(['PKR', 'LKR', 'NPR']),
+  rial: new Set(['QAR', 'OMR']),
+};
+
+// ---- Finding marks -------------------------------------------------------------------------------------------------
+
+const GLOBAL_WORDS = WORDS.map((w) => ({ ...w, re: new RegExp(w.re.source, `${w.re.flags}g`) }));
+
+export interface FoundMark { index: number; end: number; code: string; text: string; kind: 'code' | 'mark' | 'word'; strong?: boolean; group?: MarkGroup }
+
+/** Every mark, longest first: found by its letters, then judged where it stands (`markStands`). */
+const MARK_SCAN = new RegExp(BY_LENGTH.map(markSource).join('|'), 'gu');
+const MARK_BY_TEXT = new Map(BY_LENGTH.map((m) => [m.mark, m]));
+const FIGURE_AFTER = /^\s?\(?-?\d/;
+const MONEY_AFTER = new RegExp(`^${MONEY_SHAPE_AFTER}`, 'u');
+const FIGURE_BEFORE = /\d[.,]?\s?$/;
+
+/** Whether a mark found at `index` names a currency there: apart from other words, and beside a figure if it must be. */
+function markStands(s: string, index: number, m: Mark): boolean {
+  if (!standsApart(s, index, m.mark) && !standsAfterFigure(s, index, m)) return false;
+  if (!m.figure) return true;
+  const after = s.slice(index + m.mark.length, index + m.mark.length + 24);
+  if (m.money) return MONEY_AFTER.test(after);
+  if (FIGURE_AFTER.test(after)) return true;
+  return m.figure === 'beside' && FIGURE_BEFORE.test(s.slice(Math.max(0, index - 3), index));
+}
+
+const CODE_SCAN = /[A-Z]{3}/g;
+const SAFE_CODES = new Set(CODES);
+const WORD_CODE_SET = new Set(WORD_CODES);
+
+/** Whether a code found at `index` names a currency there: a word of its own, and (a code that is also a word) beside a figure or in brackets. */
+function codeStands(s: string, index: number, code: string): boolean {
+  if (/[A-Za-z]/.test(s[index - 1] ?? '') || /[A-Za-z]/.test(s[index + 3] ?? '')) return false;
+  if (SAFE_CODES.has(code)) return true;
+  if (!WORD_CODE_SET.has(code)) return false;
+  return /^\s?\(?-?\d|^\)/.test(s.slice(index + 3, index + 8)) || /(?:\d[.,]?\s?|\()$/.test(s.slice(Math.max(0, index - 3), index));
+}
+
+/** Every code, mark and word in `s`, shared marks not yet resolved (their `group` says which they are). */
+function scan(s: string): FoundMark[] {
+  const out: FoundMark[] = [];
+  const free = (index: number, end: number) => !out.some((o) => index < o.end && end > o.index);
+  CODE_SCAN.lastIndex = 0;
+  for (let m = CODE_SCAN.exec(s); m; m = CODE_SCAN.exec(s)) {
+    if (codeStands(s, m.index, m[0])) out.push({ index: m.index, end: m.index + 3, code: codeOf(m[0]), text: m[0], kind: 'code' });
+  }
+  MARK_SCAN.lastIndex = 0;
+  for (let m = MARK_SCAN.exec(s); m; m = MARK_SCAN.exec(s)) {
+    const mark = MARK_BY_TEXT.get(m[0])!;
+    if (!markStands(s, m.index, mark) || !free(m.index, m.index + m[0].length)) continue;
+    out.push({ index: m.index, end: m.index + m[0].length, code: mark.code ?? '', text: m[0], kind: 'mark', ...(mark.group ? { group: mark.group } : {}) });
+  }
+  const lower = s.toLowerCase();
+  for (const w of GLOBAL_WORDS) {
+    if (!w.key.some((k) => lower.includes(k))) continue;
+    w.re.lastIndex = 0;
+    for (let m = w.re.exec(s); m; m = w.re.exec(s)) {
+      if (!standsApart(s, m.index, m[0]) || !free(m.index, m.index + m[0].length)) continue;
+      out.push({ index: m.index, end: m.index + m[0].length, code: w.code, text: m[0], kind: 'word', ...(w.strong ? { strong: true } : {}) });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** Shared marks as the currency `ctx` says they are; one it cannot say (`kr` with no other evidence) names nothing. */
+const resolve = (found: FoundMark[], ctx: MarkContext): FoundMark[] =>
+  found.flatMap((m) => (!m.group ? [m] : ctx[m.group] ? [{ ...m, code: ctx[m.group]! }] : []));
+
+/** Every code, mark and word in `s` that names a currency where it stands, in order. */
+export function findMarks(s: string, ctx: MarkContext = DEFAULT_MARKS): FoundMark[] {
+  return resolve(scan(s), ctx);
 }
 
 /**
- * The document's currency: an explicit ISO code is the strongest evidence (a `Total (CAD)` beside `$` amounts),
- * then the most used symbol; `$` alone counts as USD.
+ * The currency a span names by code, mark or word, or null. Codes win over marks (`$` in a CAD quote), a country's
+ * mark over a shared one (`$86,400.00 M.N.`), marks over words.
  */
-export function detectCurrency(text: string): string | null {
+export function currencyIn(s: string, ctx: MarkContext = DEFAULT_MARKS): string | null {
+  const marks = findMarks(s, ctx);
+  return (marks.find((m) => m.kind === 'code') ?? marks.find((m) => m.kind === 'mark' && !m.group) ?? marks.find((m) => m.kind === 'mark')
+    ?? marks.find((m) => m.kind === 'word'))?.code ?? null;
+}
+
+// ---- The document's evidence ---------------------------------------------------------------------------------------
+
+/** Scandinavian languages by their own letters and words: which krone `kr` is. */
+function kroneByLanguage(text: string): string | null {
+  const t = text.toLowerCase();
+  const count = (re: RegExp) => (t.match(re) ?? []).length;
+  const sv = count(/[äö]/g) + 3 * count(/\b(?:moms|att betala|förfallodatum|summa|kronor|och|för|inkl\.? moms|org\.?\s?nr)\b/g);
+  const no = 3 * count(/\b(?:mva|å betale|forfallsdato|beløp|kroner|ikke|og|for)\b/g) - count(/[äö]/g);
+  const da = 3 * count(/\b(?:moms|at betale|forfaldsdato|beløb|i alt|kroner|ikke|og|cvr)\b/g) + 2 * count(/\bkr\.\s?\d|\d\s?kr\./g) - count(/[äö]/g);
+  const best = Math.max(sv, no, da);
+  if (best < 3) return null;
+  const winners = [['SEK', sv], ['NOK', no], ['DKK', da]].filter(([, n]) => n === best);
+  return winners.length === 1 ? (winners[0]![0] as string) : null;
+}
+
+/** Which of its currencies each shared mark stands for in a document, from the codes, marks and words found in it. */
+function contextOf(text: string, found: FoundMark[]): MarkContext {
+  const named = new Map<string, number>();
+  // A code, a currency named with its country, or a mark naming its country (`NT$`, `MX$`, `M.N.`) says which dollar
+  // (krone, ...) the bare mark is.
+  for (const m of found) if (m.kind === 'code' || m.strong || m.kind === 'mark' && !m.group && DOLLAR_CODES.has(m.code)) named.set(m.code, (named.get(m.code) ?? 0) + 1);
+  const pick = (group: MarkGroup): string | null => {
+    let best: string | null = null, n = 0;
+    for (const c of GROUP_CODES[group]) if ((named.get(c) ?? 0) > n) { best = c; n = named.get(c)!; }
+    return best;
+  };
+  const usd = named.has('USD') || found.some((m) => m.text === 'US$');
+  const krone = pick('krone') ?? (found.some((m) => m.group === 'krone') ? kroneByLanguage(text) : null);
+  // `¥` is the yuan in a Chinese document (Han script without Japanese kana), else the yen.
+  const chinese = found.some((m) => m.group === 'yen') && /\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+  return {
+    dollar: usd ? 'USD' : pick('dollar') ?? 'USD',
+    krone,
+    yen: named.has('JPY') ? 'JPY' : named.has('CNY') || chinese ? 'CNY' : 'JPY',
+    pound: named.has('GBP') ? 'GBP' : pick('pound') ?? 'GBP',
+    rupee: named.has('INR') ? 'INR' : pick('rupee') ?? 'INR',
+    rial: named.has('SAR') ? 'SAR' : pick('rial') ?? 'SAR',
+  };
+}
+
+/** Which of its currencies each shared mark stands for in this document. */
+export const markContext = (text: string): MarkContext => contextOf(text, scan(text));
+
+/**
+ * The document's currency: an explicit ISO code is the strongest evidence (a `Total (CAD)` beside `$` amounts), then
+ * the most used mark (shared marks read by the document's evidence; `$` alone is USD), then a currency's name.
+ */
+function vote(marks: FoundMark[]): string | null {
   const votes = new Map<string, number>();
   const add = (iso: string, n: number) => votes.set(iso, (votes.get(iso) ?? 0) + n);
-  const codeRe = new RegExp(`(?<![A-Za-z])(${CODE_RE_SOURCE})(?![A-Za-z])`, 'g');
-  for (let m = codeRe.exec(text); m; m = codeRe.exec(text)) add(m[1]!, 3);
-  let rest = text;
-  for (const [sym, iso] of SYMBOLS) {
-    const parts = rest.split(sym);
-    if (parts.length > 1) add(iso, (parts.length - 1) * (sym === '$' ? 1 : 2));
-    rest = parts.join(' ');
+  for (const m of marks) {
+    if (m.kind === 'code') add(m.code, 3);
+    else if (m.kind === 'mark') add(m.code, m.text === '$' ? 1 : 2);
+    else if (m.strong) add(m.code, 3);
   }
-  // `All amounts are in Canadian dollars`: a named dollar is as sure as its code; plain `dollars` or `euros` only
-  // decides when nothing else does.
-  for (const [re, iso] of WORDS) if (re.test(text) && DOLLAR_CODES.has(iso)) add(iso, 3);
-  if (votes.size === 0) for (const [re, iso] of WORDS) if (re.test(text)) add(iso, 1);
-  // A lone `$` defers to a dollar code the document names (CAD, AUD, ...).
-  const usd = votes.get('USD') ?? 0;
-  const dollarCode = [...DOLLAR_CODES].find((c) => (votes.get(c) ?? 0) > 0);
-  if (dollarCode && !/\bUSD\b|US\$/.test(text)) { votes.set(dollarCode, (votes.get(dollarCode) ?? 0) + usd); votes.delete('USD'); }
+  if (votes.size === 0) for (const w of marks) add(w.code, 1);
   let best: string | null = null, bestN = 0;
   for (const [iso, n] of votes) if (n > bestN) { best = iso; bestN = n; }
   return best;
+}
+
+export const detectCurrency = (text: string, ctx: MarkContext = markContext(text)): string | null => vote(findMarks(text, ctx));
+
+/** A document's marks read once: which currency each shared mark is, and the document's own currency. */
+export function readCurrencies(text: string): { marks: MarkContext; currency: string | null } {
+  const found = scan(text);
+  const marks = contextOf(text, found);
+  return { marks, currency: vote(resolve(found, marks)) };
 }

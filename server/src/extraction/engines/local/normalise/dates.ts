@@ -1,4 +1,9 @@
-// Calendar dates as YYYY-MM-DD from the ways documents write them.
+// Calendar dates as YYYY-MM-DD from the ways documents write them, in the languages and calendars the engine reads:
+// month names in some twenty languages (month-names.ts), `2026年3月14日`, `2026년 3월 14일`, Japan's and Taiwan's eras,
+// Thailand's Buddhist era, `14.III.2026`, `ngày 14 tháng 3 năm 2026`, `2026. március 14.`, ISO week dates, in any
+// script's digits.
+import { foldDigits } from './digits.js';
+import { FOREIGN_MONTH_SOURCE, MONTH_FIRST_SOURCE, MONTH_SOURCE, YEAR_NEEDED, foldName, monthOf } from './month-names.js';
 
 export interface DateOptions {
   /**
@@ -8,6 +13,8 @@ export interface DateOptions {
   dayFirst?: boolean | undefined;
   /** The year for dates written without one (the document's own date), or undefined to refuse them. */
   year?: number | null;
+  /** Years are counted in the Buddhist era (a Thai document: 2569 is 2026). */
+  buddhist?: boolean;
 }
 
 export interface FoundDate {
@@ -18,23 +25,11 @@ export interface FoundDate {
   yearless: boolean;
 }
 
-const MONTHS: Record<string, number> = {};
-const MONTH_NAMES: [number, string[]][] = [
-  [1, ['january', 'jan', 'januar', 'janvier', 'enero', 'gennaio', 'jänner']],
-  [2, ['february', 'feb', 'februar', 'février', 'fevrier', 'febrero', 'febbraio']],
-  [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo']],
-  [4, ['april', 'apr', 'avril', 'abril', 'aprile']],
-  [5, ['may', 'mai', 'mayo', 'maggio']],
-  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno']],
-  [7, ['july', 'jul', 'juli', 'juillet', 'julio', 'luglio']],
-  [8, ['august', 'aug', 'août', 'aout', 'agosto']],
-  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre']],
-  [10, ['october', 'oct', 'oktober', 'octobre', 'octubre', 'ottobre']],
-  [11, ['november', 'nov', 'novembre', 'noviembre']],
-  [12, ['december', 'dec', 'dezember', 'décembre', 'decembre', 'diciembre', 'dicembre']],
-];
-for (const [n, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = n;
-const MONTH_RE = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_RE = MONTH_SOURCE;
+/** A month's number from its written name (any language the engine reads). */
+const month = (name: string) => monthOf(name)!;
+/** A name that is also an everyday word (`mar`, `out`, `maja`) is a month only beside a year. */
+const yearNeeded = (name: string, year: unknown) => (year === null || year === undefined || Number.isNaN(year)) && YEAR_NEEDED.has(foldName(name));
 
 /** Ordinal day words: `first` .. `thirty-first`. */
 const ORDINALS: Record<string, number> = {};
@@ -48,7 +43,9 @@ const ordinal = (w: string) => ORDINALS[w.toLowerCase().replace(/\s+/g, ' ')]!;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function iso(y: number, m: number, d: number): string | null {
+function iso(y: number, m: number, d: number, o: DateOptions = {}): string | null {
+  // The Buddhist era runs 543 years ahead: a Thai document's 2569 is 2026.
+  if (o.buddhist && y >= 2400 && y <= 2800) y -= 543;
   if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2200) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return d > days ? null : `${y}-${pad(m)}-${pad(d)}`;
@@ -56,9 +53,41 @@ function iso(y: number, m: number, d: number): string | null {
 
 const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
+/** An ISO week date (`2026-W11-6`): the day of that week, Monday being 1. */
+function weekDate(year: number, week: number, day: number): [number, number, number] | null {
+  if (week < 1 || week > 53 || day < 1 || day > 7) return null;
+  // Week 1 holds the year's first Thursday; its Monday is the Monday on or before 4 January.
+  const jan4 = new Date(Date.UTC(year, 0, 4));
+  const monday = new Date(jan4.getTime() - ((jan4.getUTCDay() + 6) % 7) * 86_400_000);
+  const d = new Date(monday.getTime() + ((week - 1) * 7 + day - 1) * 86_400_000);
+  return d.getUTCFullYear() === year || week < 53 ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()] : null;
+}
+
+/** Japan's and Taiwan's eras: the Gregorian year of an era's year (`令和8年` is 2026, `民國115年` 2026; `元年` is its first). */
+const ERAS: Record<string, number> = { '令和': 2018, '平成': 1988, '昭和': 1925, '民國': 1911, '民国': 1911 };
+const eraYear = (era: string, y: string) => ERAS[era]! + (y === '元' ? 1 : Number(y));
+
+const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12 };
+
+type Parts = [number | null, number, number];
+const yearOrNull = (y: string | undefined): number | null => (y ? Number(y) : null);
+
+/** A date written with a month's name: null when the name is an everyday word and no year stands beside it. */
+const named = (y: number | null, name: string, d: number): Parts | null => (yearNeeded(name, y) ? null : [y, month(name), d]);
+
 // Order matters: the most explicit forms first, so `2026-03-01` is never read as a numeric d-m-y.
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [number | null, number, number] | null }[] = [
-  { re: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/giu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+/** Each way of writing a date; `needs`, when given, is a cheap test a text must pass for the pattern to be tried at all. */
+const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Parts | null; needs?: RegExp }[] = [
+  // `2026-W11-6`, `2026W116`.
+  { re: /\b(\d{4})-?W(\d{2})-?([1-7])\b/gu, read: (m) => weekDate(Number(m[1]), Number(m[2]), Number(m[3])), needs: /\dW\d|-W\d/ },
+  {
+    // `2026年3月14日`, `2026년 3월 14일`, `令和8年3月14日`, `民國115年3月14日`, and without the year `3月14日`.
+    re: /(?:(令和|平成|昭和|民國|民国)\s*(\d{1,3}|元)|(?<![\d])(\d{4}))\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日号號일]|(?<![\d年년]\s*)(\d{1,2})\s*([月월])\s*(\d{1,2})\s*[日号號일]/gu,
+    read: (m) => (m[6] ? [null, Number(m[6]), Number(m[8])] : [m[1] ? eraYear(m[1], m[2]!) : Number(m[3]), Number(m[4]), Number(m[5])]),
+    needs: /[月월]/,
+  },
+  // `2026-03-14`, `2026/3/14`, `2026.03.14.`, Hungary's and Korea's `2026. 03. 14.`
+  { re: /\b(\d{4})(?:[-/.]|\.\s)(\d{1,2})(?:[-/.]|\.\s)(\d{1,2})\b/gu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
     // `1-8-19 Ginza, Chuo-ku` is a street address (block numbers), not 1 August 2019.
     re: /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2}(?!\s+\p{Lu}\p{L}+,))\b(?![.:/-]\d)/giu,
@@ -70,39 +99,50 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => [num
       return dayFirst ? [fullYear(m[4]!), b, a] : [fullYear(m[4]!), a, b];
     },
   },
+  // `14.III.2026`, `14 III 2026`: the month in Roman numerals (Poland, Czechia, Hungary, Italy).
+  { re: /\b(\d{1,2})(\.\s?|\s|\/)(XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)(?:\.\s?|\s|\/)(\d{4})\b/gu, read: (m) => [Number(m[4]), ROMAN[m[3]!]!, Number(m[1])], needs: /\d[.\s/]\s?[IVX]/ },
+  // `2026. március 14.`: Hungary writes the year first.
+  { re: new RegExp(`\\b(\\d{4})\\.?\\s+(${MONTH_RE})(?![\\p{L}])\\.?\\s+(\\d{1,2})\\b\\.?`, 'giu'), read: (m) => named(Number(m[1]), m[2]!, Number(m[3])) },
+  // `ngày 14 tháng 3 năm 2026`, `14 tháng 3, 2026`: Vietnamese names the month by its number.
+  { re: /\b(\d{1,2})\s+tháng\s+(\d{1,2})\b(?:\s+năm\s+(\d{4})|,\s*(\d{4}))?/giu, read: (m) => [yearOrNull(m[3] ?? m[4]), Number(m[2]), Number(m[1])], needs: /th[áa]ng/i },
   {
     // `the third of March 2026`, `first day of June, 2026`
-    re: new RegExp(`\\b(${ORDINAL_RE})\\s+(?:day\\s+)?of\\s+(${MONTH_RE})\\.?(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : null, MONTHS[m[2]!.toLowerCase()]!, ordinal(m[1]!)] as [number | null, number, number],
+    re: new RegExp(`\\b(${ORDINAL_RE})\\s+(?:day\\s+)?of\\s+(${MONTH_RE})(?![\\p{L}])\\.?(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
+    read: (m) => named(yearOrNull(m[3]), m[2]!, ordinal(m[1]!)),
   },
   {
     // `March the third, 2026`
-    re: new RegExp(`\\b(${MONTH_RE})\\.?\\s+(?:the\\s+)?(${ORDINAL_RE})\\b(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : null, MONTHS[m[1]!.toLowerCase()]!, ordinal(m[2]!)] as [number | null, number, number],
+    re: new RegExp(`\\b(${MONTH_FIRST_SOURCE})\\.?\\s+(?:the\\s+)?(${ORDINAL_RE})\\b(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
+    read: (m) => named(yearOrNull(m[3]), m[1]!, ordinal(m[2]!)),
   },
   {
-    re: new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[1]!.toLowerCase()]!, Number(m[2])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
+    // `March 14, 2026`, `Mar. 14th 2026`, `március 14.`
+    re: new RegExp(`\\b(${MONTH_FIRST_SOURCE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s*(\\d{4})\\b)?`, 'giu'),
+    read: (m) => named(yearOrNull(m[3]), m[1]!, Number(m[2])),
   },
   {
     // `14MAR26`, `02FEB2026`: airline and banking dates, day, month and year run together in capitals.
     re: /\b(\d{2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(\d{2}|\d{4})\b/gu,
-    read: (m) => [fullYear(m[3]!), MONTHS[m[2]!.toLowerCase()]!, Number(m[1])],
+    read: (m) => [fullYear(m[3]!), month(m[2]!), Number(m[1])],
   },
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\.?(?:\\s+of)?[\\s-]+(${MONTH_RE})\\.?(?:[\\s,-]+(\\d{4})\\b)?`, 'giu'),
-    read: (m) => [m[3] ? Number(m[3]) : NaN, MONTHS[m[2]!.toLowerCase()]!, Number(m[1])].map((x, i) => (i === 0 && Number.isNaN(x) ? null : x)) as [number | null, number, number],
+    // `14 March 2026`, `14. März`, `1er mars 2026`, `14 de marzo de 2026`, `14 marca 2026 r.`, `14 Μαρτίου 2026`, `14 มีนาคม 2569`.
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|º|ª|°)?\\.?(?:\\s+(?:of|de|del|di))?[\\s-]+(${MONTH_RE})(?![\\p{L}])\\.?(?:(?:[\\s,-]+|\\s+(?:de|del|di)\\s+)(\\d{4})\\b)?`, 'giu'),
+    read: (m) => named(yearOrNull(m[3]), m[2]!, Number(m[1])),
   },
 ];
 
-/** Every date written in `s`, in order of position; overlapping readings keep the earliest, most explicit one. */
 /** Every written date holds a figure or an ordinal word: text with neither is skipped without running the patterns. */
 const MAY_HOLD_DATE = /\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth/i;
 
-export function findDates(s: string, o: DateOptions = {}): FoundDate[] {
+/** Every date written in `text`, in order of position; overlapping readings keep the earliest, most explicit one. */
+export function findDates(text: string, o: DateOptions = {}): FoundDate[] {
   const found: FoundDate[] = [];
+  // Other scripts' digits read as ASCII, at the same offsets (`١٤ مارس ٢٠٢٦`, `２０２６年３月１４日`).
+  const s = foldDigits(text);
   if (!MAY_HOLD_DATE.test(s)) return found;
-  for (const { re, read } of PATTERNS) {
+  for (const { re, read, needs } of PATTERNS) {
+    if (needs && !needs.test(s)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {
       const start = m.index, end = m.index + m[0].length;
@@ -116,7 +156,7 @@ export function findDates(s: string, o: DateOptions = {}): FoundDate[] {
         if (!o.year) continue;
         y = o.year;
       }
-      const out = iso(y as number, mo, d);
+      const out = iso(y as number, mo, d, yearless ? {} : o);
       if (out) found.push({ iso: out, index: start, end, yearless });
     }
   }
@@ -151,7 +191,8 @@ export function dateAfterPhraseAt(text: string, phrase: RegExp, o: DateOptions =
  * currency (the dollar months first, others days first); undefined when nothing says.
  */
 export function detectDayFirst(text: string, currency: string | null): boolean | undefined {
-  if (/\bdd[/.-]mm\b/i.test(text)) return true;
+  // `dd/mm/yyyy`, and its French, German, Italian and Dutch spellings (`jj/mm/aaaa`, `TT.MM.JJJJ`, `gg/mm/aaaa`).
+  if (/\b(?:dd|jj|tt|gg)[/.-]mm\b/i.test(text)) return true;
   if (/\bmm[/.-]dd\b/i.test(text)) return false;
   const re = /\b(\d{1,2})[/-](\d{1,2})[/-](\d{2,4})\b/g;
   let votes = 0;
@@ -160,7 +201,16 @@ export function detectDayFirst(text: string, currency: string | null): boolean |
     else if (Number(m[2]) > 12) votes--;
   }
   if (votes !== 0) return votes > 0;
+  // A month named in another language than English: every such language writes the day first.
+  if (FOREIGN_MONTH.test(text)) return true;
   return currency === null ? undefined : currency !== 'USD';
+}
+
+const FOREIGN_MONTH = new RegExp(`\\d\\.?\\s+(?:de\\s+)?(?:${FOREIGN_MONTH_SOURCE})(?![\\p{L}])`, 'iu');
+
+/** Whether a document counts years in the Buddhist era: written in Thai, or saying `พ.ศ.` or `B.E.` before a year. */
+export function detectBuddhistEra(text: string): boolean {
+  return /\p{Script=Thai}/u.test(text) || /(?:พ\.ศ\.|\bB\.\s?E\.)\s*25\d\d\b/u.test(foldDigits(text));
 }
 
 /** Adds whole days to an ISO date. */

@@ -1,11 +1,14 @@
 // Contract: title, parties and roles, term dates, governing law, value, and clause lists by section heading.
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { headLines, type Doc, type Section } from '../segment/document.js';
 import { namesUnderHeadings, pairs, sectionsFor } from '../segment/lookup.js';
 import { sentencesIn } from '../segment/sentences.js';
 import { clean, labelHas, labelIs, trimPunct } from '../segment/text.js';
 import { partyName } from '../segment/organisations.js';
-import { LEGAL_FORM_STRONG_SOURCE } from '../lexicon.js';
+import {
+  AGREEMENT_WORDS, BILLING_PERIOD_WORDS, CONTRACT_VALUE_LABELS, PAY_PERIOD_WORDS, GOVERNING_LAW_LABELS, LAW_BY_ADJECTIVE, LEGAL_FORM_STRONG_SOURCE, OBLIGATION_HEADINGS, PARTY_ROLES, RENEWAL_HEADINGS, TERM_END_LABELS,
+  TERM_START_LABELS, TERMINATION_HEADINGS,
+} from '../lexicon.js';
 import { dateAfterPhraseAt, findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
@@ -19,22 +22,24 @@ type Party = Parties[number];
 /** Parties, each read from its lines. */
 type ReadParties = Located<Party>[];
 
-const ROLES = ['lessor', 'lessee', 'landlord', 'tenant', 'licensor', 'licensee', 'client', 'customer', 'provider', 'service provider', 'supplier', 'vendor', 'contractor', 'consultant', 'buyer', 'seller', 'purchaser', 'employer', 'employee', 'company', 'agency', 'distributor', 'manufacturer', 'lender', 'borrower', 'disclosing party', 'receiving party', 'recipient', 'discloser', 'partner', 'owner', 'subcontractor', 'reseller', 'franchisor', 'franchisee', 'guarantor', 'investor', 'publisher', 'author', 'artist', 'sponsor'];
-const EFFECTIVE = ['effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
-const EXPIRY = ['expiration date', 'expiry date', 'expiry', 'expiration', 'end date', 'end of term', 'termination date', 'term end', 'lease end', 'end', 'expires', 'term ends'];
-const VALUE = ['total value', 'contract value', 'total contract value', 'total fee', 'total fees', 'total lease payments', 'total consideration', 'contract price', 'total price', 'fees', 'fee', 'total amount', 'contract amount', 'consideration', 'compensation', 'value'];
+const ROLES = PARTY_ROLES;
+// English words of the route's own on top of the lexicon's (a signing date may name the start: `date of agreement`).
+const EFFECTIVE = [...TERM_START_LABELS, 'effective date', 'commencement date', 'start date', 'effective', 'commencement', 'date of agreement', 'agreement date', 'effective as of', 'start of term', 'term start', 'lease start', 'start'];
+const EXPIRY = [...TERM_END_LABELS, 'expiration date', 'expiry date', 'expiry', 'expiration', 'end date', 'end of term', 'termination date', 'term end', 'lease end', 'end', 'expires', 'term ends'];
+const VALUE = [...CONTRACT_VALUE_LABELS, 'total value', 'contract value', 'total contract value', 'total fee', 'total fees', 'total lease payments', 'total consideration', 'contract price', 'total price', 'fees', 'fee', 'total amount', 'contract amount', 'consideration', 'compensation', 'value'];
 
-const TITLE_RE = /(agreement|contract|lease|addendum|memorandum|\bnda|\bterms|\bdeed|licen[cs]e|engagement letter)\b/i;
+/** A title naming a kind of agreement, in any language (`Dienstleistungsvertrag`: German compounds end in the word). */
+const TITLE_RE = new RegExp(`(?:agreement|contract|lease|addendum|memorandum|\\bnda|\\bterms|\\bdeed|licen[cs]e|engagement letter|${AGREEMENT_WORDS.filter((w) => !/^(?:agreement|contract|lease|addendum|memorandum|nda|terms|deed|licen[cs]e|engagement letter)$/.test(w)).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'iu');
 
 /** `JANITORIAL SERVICES AGREEMENT        Agreement No. JSA-2026-118`: a heading naming a kind of agreement; its first column. */
 const titleLine = finder<C, string>('heading naming an agreement', ({ doc }) => {
-  const first = doc.lines.slice(0, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
+  const first = headLines(doc, 8).find((l) => l.text && TITLE_RE.test(l.text) && l.text.length <= 90 && !/[.;]$/.test(l.text) && !/:/.test(l.text));
   return first ? at(clean(first.raw.trim().split(/\s{3,}/)[0]!), first.index) : null;
 });
 
 /** `MUTUAL NDA between Thames Ltd and Orbital Inc., governed by ...`: a capitalised name of the document, then `between`. */
 const titleBeforeBetween = finder<C, string>('name before between', ({ doc }) => {
-  for (const l of doc.lines.slice(0, 8).filter((x) => x.text)) {
+  for (const l of headLines(doc, 8)) {
     const m = TITLE_BEFORE_BETWEEN.exec(l.text);
     if (m && TITLE_RE.test(m[1]!) && !/^(?:this|the|that|each|both)\b/i.test(m[1]!)) return at(clean(m[1]!), l.index);
   }
@@ -135,12 +140,21 @@ function lawByAdjective(text: string): Law | null {
   return adjective ? { value: adjective, start: m.index, end, derived: true } : null;
 }
 
+/** `Es gilt deutsches Recht.`, `soumis au droit français`, `prawo polskie`: a legal system named by its adjective in its own language. */
+function lawInLanguage(text: string): Law | null {
+  for (const [re, value] of LAW_BY_ADJECTIVE) {
+    const m = re.exec(text);
+    if (m) return { value, start: m.index, end: m.index + m[0].length, derived: true };
+  }
+  return null;
+}
+
 /** `Governing law: ...`, `governed by the laws of the State of New York`, `governed by English law`. */
 function governingLaw(doc: Doc): Located<string> | null {
-  const kv = pairs(doc, ['governing law', 'applicable law', 'jurisdiction', 'law']).find((k) => k.value);
+  const kv = pairs(doc, GOVERNING_LAW_LABELS).find((k) => k.value);
   // Where a jurisdiction read from `source` stands: on the pair's line, or at its place in the text.
   const locate = (law: Law) => (kv ? (law.derived ? derivedAt(law.value, kv.line) : at(law.value, kv.line)) : inText(law.value, law.start, law.end, law.derived));
-  const byAdjective = lawByAdjective(kv ? kv.value : doc.text);
+  const byAdjective = lawByAdjective(kv ? kv.value : doc.text) ?? lawInLanguage(kv ? kv.value : doc.text);
   if (byAdjective && !(kv ? /\blaws?\s+of\b/i.test(kv.value) : /\blaws\s+of\b/i.test(doc.text))) return locate(byAdjective);
   const source = kv ? kv.value : doc.text;
   const m = /\b(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:\s+and\s+construed\s+in\s+accordance\s+with)?\s+the\s+laws?\s+of\s+([^.;\n]+)/i.exec(source)
@@ -158,18 +172,27 @@ function governingLaw(doc: Doc): Located<string> | null {
 /** `Total contract value: $96,500`, `for a total of $46,200.00 over the initial term`, with the currency it is written in. */
 interface Value { value: number | null; currency: string | null; lines: number[]; raw?: string }
 
+const periodWords = [...PAY_PERIOD_WORDS.month.words, ...PAY_PERIOD_WORDS.year.words, ...PAY_PERIOD_WORDS.week.words, ...PAY_PERIOD_WORDS.hour.words, ...BILLING_PERIOD_WORDS.monthly,
+  ...BILLING_PERIOD_WORDS.annual, ...BILLING_PERIOD_WORDS.quarterly].filter((w) => w.length > 3 && w !== 'brutto');
+const periodUnits = [...PAY_PERIOD_WORDS.month.units, ...PAY_PERIOD_WORDS.year.units, ...PAY_PERIOD_WORDS.week.units, ...PAY_PERIOD_WORDS.hour.units];
+const escapeAll = (list: string[]) => [...new Set(list)].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+/** A price stated per period (`per month`, `mensuales`, `/Monat`, `pro Jahr`), in any language of the lexicon. */
+const PERIODIC = new RegExp(`(?<![\\p{L}])(?:${escapeAll(periodWords)})(?![\\p{L}])|(?:\\/\\s*|(?<![\\p{L}])(?:per|pro|par|por|al|je|za|a)\\s+)(?:${escapeAll(periodUnits)})(?![\\p{L}])`, 'iu');
+
 function totalValue(doc: Doc): Value {
   const none: Value = { value: null, currency: null, lines: [] };
   if (/\bno\s+(?:fees?|payments?|consideration)\s+(?:are|is|shall be)\s+(?:payable|due)/i.test(doc.text) && !pairs(doc, VALUE).length) return none;
   const distractor = /late|penalt|interest|hourly|monthly|weekly|annual|per|deposit|setup|set up|rate/;
   for (const kv of [...pairs(doc, VALUE, 'is'), ...pairs(doc, ['total', ...VALUE], 'has').filter((k) => !distractor.test(k.key))]) {
-    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    // `Precio: 1.850,00 € mensuales`, `Miete: 900 € pro Monat`: a price per period is no total value.
+    if (PERIODIC.test(kv.value)) continue;
+    const a = findAmounts(kv.value, doc.reading).find((x) => x.currency || x.decimals);
     if (a) return { value: a.value, currency: a.currency ?? currencyIn(kv.value) ?? doc.currency, lines: [kv.line], raw: a.raw };
   }
   // `total contract price of ...`, `for a total of $46,200.00 over the initial term`.
   const m = /\btotal\s+(?:[a-z-]+\s+){0,2}?(?:fee|fees|value|price|consideration|amount|sum|rent|lease payments|payments|cost|compensation)\b([^;\n]{0,50})|\b(?:for|of)\s+a\s+total\s+(?:of\s+)?([^;\n]{0,30})/i.exec(doc.text);
   if (m) {
-    const a = findAmounts(m[1] ?? m[2]!, doc.numberStyle).find((x) => x.currency);
+    const a = findAmounts(m[1] ?? m[2]!, doc.reading).find((x) => x.currency);
     if (a) return { value: a.value, currency: a.currency, lines: linesOf(doc, m.index, m.index + m[0].length), raw: a.raw };
   }
   return none;
@@ -239,11 +262,10 @@ const parties = finder<C, Parties>('roles, party list or preamble', ({ doc }): R
   return found.length ? found : namesBetween(doc);
 });
 
-const OBLIGATION_HEADINGS = ['obligations', 'obligation', 'responsibilities', 'covenants', 'duties', 'lessee s obligations', 'undertakings'];
 
 /** A section headed `Obligations`, `Responsibilities`: its items or paragraph. */
 const obligationsSection = finder<C, string[]>('obligations section', ({ doc }) =>
-  sectionsFor(doc, ['obligations', 'responsibilities', 'covenants', 'duties']).length ? clauseList(doc, OBLIGATION_HEADINGS, /\bshall\s+(?!not\s+be\s+liable)/i) : null);
+  sectionsFor(doc, OBLIGATION_HEADINGS.filter((h) => !['obligation', 'undertakings', 'lessee s obligations'].includes(h))).length ? clauseList(doc, OBLIGATION_HEADINGS, /\bshall\s+(?!not\s+be\s+liable)/i) : null);
 
 interface C { doc: Doc; found: Partial<Contract>; value: Value }
 
@@ -261,8 +283,8 @@ export const CONTRACT_FIELDS: FieldTable<C, Contract> = {
     finder('currency of the total value', (c) => (c.value.value !== null && c.value.currency ? at(c.value.currency, c.value.lines) : null)),
     finder('document currency beside a total value', (c) => (c.value.value !== null && c.value.currency === c.doc.currency ? documentCurrency(c.doc) : null)),
   ]),
-  terminationClauses: list('statement', [finder<C, string[]>('termination section or sentences', ({ doc }) => clauseList(doc, ['termination', 'terminate', 'default and termination', 'term and termination', 'cancellation', 'ending', 'ending the agreement', 'ending this agreement', 'end of the agreement', 'exit'], /\bterminat/i))]),
-  renewalClauses: list('statement', [finder<C, string[]>('renewal section or sentences', ({ doc }) => clauseList(doc, ['renewal', 'renewals', 'extension', 'renewal term', 'option to renew'], /\brenew|\bextend(?:ed)?\s+for\b/i))]),
+  terminationClauses: list('statement', [finder<C, string[]>('termination section or sentences', ({ doc }) => clauseList(doc, TERMINATION_HEADINGS, /\bterminat/i))]),
+  renewalClauses: list('statement', [finder<C, string[]>('renewal section or sentences', ({ doc }) => clauseList(doc, RENEWAL_HEADINGS, /\brenew|\bextend(?:ed)?\s+for\b/i))]),
   keyObligations: list('statement', [obligationsSection, finder<C, string[]>('binding list items', ({ doc }) => dutyItems(doc))]),
 };
 

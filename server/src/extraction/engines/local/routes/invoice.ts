@@ -12,17 +12,23 @@ import { at, derivedAt, figure, inText, type Located } from '../fields/located.j
 import { documentCurrency } from './currency-of.js';
 
 type Invoice = FixedData['invoice'];
-import { CUSTOMER_LABELS, TAX_ID_LABELS, VENDOR_LABELS } from '../lexicon.js';
+import { CUSTOMER_LABELS, DUE_DATE_LABELS, INVOICE_NUMBER_LABELS, INVOICE_TITLE_WORDS, ISSUE_DATE_LABELS, TAX_ID_LABELS, VENDOR_LABELS } from '../lexicon.js';
 
-const NUMBER_LABELS = ['invoice number', 'invoice no', 'invoice #', 'invoice nr', 'invoice', 'invoice id', 'inv no', 'inv #', 'inv', 'number', 'no', 'rechnungsnummer', 'rechnung nr', 'facture no', 'factura no', 'invoice num', 'document no', 'bill no', 'bill number', 'invoice ref'];
-const ISSUE_LABELS = ['invoice date', 'date', 'date of issue', 'issue date', 'issued', 'issued on', 'dated', 'billing date', 'rechnungsdatum', 'date issued', 'datum', 'invoice dt', 'date of invoice'];
-const DUE_LABELS = ['due date', 'payment due', 'due', 'due by', 'pay by', 'payment due date', 'due on', 'fällig', 'fallig', 'zahlbar bis', 'date due', 'payment date', 'please pay by'];
+const NUMBER_LABELS = INVOICE_NUMBER_LABELS;
+const ISSUE_LABELS = ISSUE_DATE_LABELS;
+const DUE_LABELS = DUE_DATE_LABELS;
 
-const INLINE_NUMBER = /\b(?:invoice|inv|rechnung|facture|factura)\.?\s*(?:no\.?|nr\.?|number|num\.?|#)\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\b/i;
+const escapeWord = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+const INVOICE_WORD = `(?:${[...INVOICE_TITLE_WORDS, 'inv'].sort((x, y) => y.length - x.length).map(escapeWord).join('|')})`;
+/** The mark of a number after the word (`No.`, `Nr.`, `n°`, `nº`, `#`, `Número`, `číslo`, `番号`, `번호`, `رقم`). */
+const NUMBER_MARK = String.raw`(?:no\.?|nr\.?|n[°º]\.?|n\.?º|núm\.?|number|num\.?|numer|numero|número|nummer|numéro|#|č\.?|číslo|sz\.?|番号|號碼|号码|번호|رقم|αρ\.?)`;
+/** `Invoice No. INV-7`, `Factura nº A-2291`, `FAKTURA VAT nr FV/2026/03/114`: the word, a number's mark and a code with a figure in it. */
+const INLINE_NUMBER = new RegExp(String.raw`(?<![\p{L}])${INVOICE_WORD}\.?(?:\s+vat)?\s*${NUMBER_MARK}\s*[:.#]?\s*([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)\b`, 'iu');
 /** `VAT No. GB 298 4471 02`, `ABN 51 824 753 556`, `GST/HST Reg. No. 81234 5678 RT0001`: a tax number written after its label without a colon. */
-const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|HST|ABN|EIN|TIN|USt-?Id(?:Nr)?|UID)(?:\/[A-Z]{2,4})?\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d[\d \-]{5,}\d(?:\s?RT\s?\d{4})?)\b/;
+const INLINE_TAX_ID = /\b(?:VAT|Tax|GST|HST|ABN|EIN|TIN|TRN|BTW|TVA|IVA|NIP|NIF|CIF|RFC|RUT|CUIT|NIT|RUC|CNPJ|NPWP|MST|DIČ|IČO|CVR|UID|USt-?Id(?:Nr)?|P\.?\s?IVA|Partita IVA|Org\.?\s?nr|Y-tunnus|Adószám|Vergi No)(?:\/[A-Z]{2,4})?\.?\s*(?:Reg(?:istration)?\.?\s*)?(?:No|Nr|Number|ID|#|-?nummer)?\.?\s*:?\s*((?:[A-Z]{2,3}\s?)?\d(?:[.\-/]?[\dA-Z]|\s\d){5,}(?:\s?RT\s?\d{4})?)(?![\dA-Za-z])/iu;
 
-const TITLE_NUMBER = /^(?:(?:tax|commercial|proforma|pro[- ]forma)\s+)?(?:invoice|rechnung|facture|factura|fattura)\s*[#:]?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)$/i;
+/** `INVOICE INV-7`, `Factura A-2291`, `Faktura VAT FV/2026/03/114`, `請求書 No. 2026-0311` as the title line: the word, one code with a figure. */
+const TITLE_NUMBER = new RegExp(String.raw`^(?:(?:tax|commercial|proforma|pro[- ]forma|vat)\s+)?${INVOICE_WORD}(?:\s+vat)?\s*(?:${NUMBER_MARK})?\s*[#:]?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)$`, 'iu');
 const ID_RE = /[A-Za-z0-9][A-Za-z0-9\-/._#]*\d[A-Za-z0-9\-/._]*/;
 
 /** `Invoice No: INV-7`, `Invoice #: 2041`: a labelled pair (a date is not a number). */
@@ -34,9 +40,12 @@ const labelledNumber = finder<InvoiceContext, string>('labelled pair', ({ doc })
   return null;
 });
 
+/** Labels that lead a line of their own with the number after them (`INVOICE # 2041`, `FAKTURA NR 12/2026`): the number labels that name an invoice. */
+const NUMBER_LINE_LABELS = INVOICE_NUMBER_LABELS.filter((l) => !['number', 'no', 'nummer', 'numer', 'numero', 'número', 'numéro', 'nomor', '番号', '번호', 'رقم', '编号', 'folio'].includes(l));
+
 /** `INVOICE # 2041   DATE 02/20/2026`: a line led by the label, no colon. */
 const numberAfterLabel = finder<InvoiceContext, string>('line led by the label', ({ doc }) => {
-  for (const l of linesLabelled(doc, ['invoice', 'invoice no', 'invoice number', 'invoice #', 'rechnung', 'tax invoice'])) {
+  for (const l of linesLabelled(doc, NUMBER_LINE_LABELS)) {
     const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*\d[A-Za-z0-9\-/._]*)/i.exec(l.rest);
     if (m && !parseDate(m[1]!, doc.dateOptions)) return at(m[1]!, l.line, m[1]!);
   }
@@ -85,7 +94,7 @@ const dateInPhrase = (phrase: RegExp) => finder<InvoiceContext, string>('date af
   return d ? inText(d.iso, d.index, d.end) : null;
 });
 
-const ISSUE_PHRASE = /\b(?:issued|dated|invoiced)\s+(?:on\s+|as\s+of\s+)?/i;
+const ISSUE_PHRASE = /\b(?:issued|dated|invoiced)\s+(?:on\s+|as\s+of\s+)?|\b(?:émise?\s+le|ausgestellt\s+am|emitida\s+el|emessa\s+il|wystawiona\s+dnia)\s+/i;
 const DUE_PHRASE = /\b(?:no\s+later\s+than|payable\s+(?:by|on\s+or\s+before)|pay(?:ment)?\s+(?:is\s+)?due\s+(?:by|on)|please\s+pay\s+by)\s+/i;
 /** `Issued on the fifth of May 2026 to:`, `Prepared for:`: a sentence-like label that introduces the customer. */
 const ADDRESSED_TO = /^(?:issued|prepared|invoiced|billed|made\s+out|addressed)\b.*\b(?:to|for)$/;

@@ -1,28 +1,29 @@
 // Job posting: title, company, place, employment type, pay range, the three headed lists, remote, date.
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { topLines, type Doc, type Section } from '../segment/document.js';
 import { pair, pairs, sectionsFor } from '../segment/lookup.js';
 import { clean, dropParens, trimPunct } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { DOLLAR_CODES, currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
-import { LEGAL_FORM_END, LEGAL_FORM_STRONG_SOURCE, ORGANISATION_WORD } from '../lexicon.js';
+import {
+  BENEFIT_HEADINGS, COMPANY_LABELS, EMPLOYMENT_TYPE_LABELS, EMPLOYMENT_TYPE_WORDS, JOB_TITLE_LABELS, LEGAL_FORM_END, LEGAL_FORM_STRONG_SOURCE, LOCATION_LABELS, ORGANISATION_WORD,
+  PAY_LABELS, PAY_PERIOD_WORDS, PER_WORDS, POSTED_LABELS, REQUIREMENT_HEADINGS, RESPONSIBILITY_HEADINGS, WORKPLACE_LABELS, WORKPLACE_WORDS,
+} from '../lexicon.js';
 import { field, finder, group, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
 import { at, derivedAt, inText, mapLocated, sectionLines, valueOf, type Located } from '../fields/located.js';
 
 type Job = FixedData['job-posting'];
 
-const TITLE_LABELS = ['job title', 'title', 'position', 'role', 'job', 'vacancy', 'position title', 'post'];
-const COMPANY_LABELS = ['company', 'employer', 'organisation', 'organization', 'hiring company', 'company name', 'firm', 'client'];
-const LOCATION_LABELS = ['location', 'based in', 'job location', 'office', 'where', 'city', 'place of work', 'work location', 'location s'];
-const TYPE_LABELS = ['type', 'employment type', 'job type', 'hours', 'contract', 'contract type', 'employment', 'schedule', 'position type', 'work type', 'engagement'];
-const PAY_LABELS = ['salary', 'pay', 'compensation', 'rate', 'wage', 'salary range', 'pay range', 'remuneration', 'hourly rate', 'base salary', 'pay rate', 'day rate', 'package'];
-const POSTED_LABELS = ['posted', 'date posted', 'posted on', 'published', 'posting date', 'date', 'listed', 'date published', 'posted date'];
-const WORKPLACE_LABELS = ['workplace', 'remote', 'work model', 'work arrangement', 'workplace type', 'work mode', 'location type', 'arrangement'];
+const TITLE_LABELS = JOB_TITLE_LABELS;
+const TYPE_LABELS = EMPLOYMENT_TYPE_LABELS;
+const REQUIREMENTS = REQUIREMENT_HEADINGS;
+const RESPONSIBILITIES = RESPONSIBILITY_HEADINGS;
+const BENEFITS = BENEFIT_HEADINGS;
 
-const REQUIREMENTS = ['requirements', 'qualifications', 'what we re looking for', 'what we are looking for', 'essential', 'you have', 'must have', 'must haves', 'skills', 'about you', 'who you are', 'what you bring', 'what you ll bring', 'what you will bring', 'required', 'requirements and qualifications', 'experience', 'your profile', 'minimum qualifications', 'you ll need', 'you will need', 'we need', 'skills and experience', 'ideal candidate', 'key requirements', 'candidate profile'];
-const RESPONSIBILITIES = ['responsibilities', 'duties', 'what you ll do', 'what you will do', 'the role', 'your role', 'key tasks', 'day to day', 'in this role', 'in this role you will', 'your responsibilities', 'key responsibilities', 'main duties', 'tasks', 'you will', 'role', 'what the job involves', 'job duties', 'your day', 'the job'];
-const BENEFITS = ['benefits', 'perks', 'we offer', 'what we offer', 'why join', 'why join us', 'perks and benefits', 'benefits and perks', 'what s in it for you', 'what you get', 'our offer', 'we provide', 'rewards', 'you ll get', 'you will get', 'why work with us'];
+const escapeWords = (words: readonly string[]) => [...words].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+/** Any of `words` as whole words, in any language (a pattern for `RegExp`'s `iu` flags). */
+const wholeWords = (words: readonly string[]) => `(?<![\\p{L}])(?:${escapeWords(words)})(?![\\p{L}])`;
 
 type ListKind = 'requirements' | 'responsibilities' | 'benefits';
 
@@ -36,11 +37,12 @@ function listKind(heading: string): ListKind | null {
 }
 
 const TYPES: [RegExp, Job['employmentType']][] = [
-  [/\bintern(?:ship)?\b|\bwerkstudent|\bpraktikum/i, 'internship'],
-  [/\bpart[- ]?time\b|\bteilzeit\b/i, 'part_time'],
-  [/\btemporary\b|\btemp\b|\bfixed[- ]term\b|\bseasonal\b|\bcover\b|\bbefristet/i, 'temporary'],
-  [/\bcontract(?:or)?\b|\bfreelance\b|\bb2b\b|\bconsultan/i, 'contract'],
-  [/\bfull[- ]?time\b|\bpermanent\b|\bvollzeit\b|\bfte\b/i, 'full_time'],
+  [new RegExp(`\\bintern(?:ship)?\\b|\\bwerkstudent|\\bpraktikum|${wholeWords(EMPLOYMENT_TYPE_WORDS.internship)}`, 'iu'), 'internship'],
+  [new RegExp(`\\bpart[- ]?time\\b|\\bteilzeit\\b|${wholeWords(EMPLOYMENT_TYPE_WORDS.part_time)}`, 'iu'), 'part_time'],
+  // `unbefristet` is permanent: `befristet` only as a word of its own.
+  [new RegExp(`\\btemporary\\b|\\btemp\\b|\\bfixed[- ]term\\b|\\bseasonal\\b|\\bcover\\b|(?<!un)befristet|${wholeWords(EMPLOYMENT_TYPE_WORDS.temporary)}`, 'iu'), 'temporary'],
+  [new RegExp(`\\bcontract(?:or)?\\b|\\bfreelance\\b|\\bb2b\\b|\\bconsultan|${wholeWords(EMPLOYMENT_TYPE_WORDS.contract)}`, 'iu'), 'contract'],
+  [new RegExp(`\\bfull[- ]?time\\b|\\bpermanent\\b|\\bvollzeit\\b|\\bfte\\b|${wholeWords(EMPLOYMENT_TYPE_WORDS.full_time)}`, 'iu'), 'full_time'],
 ];
 
 /** `Employment type: Full-time`. */
@@ -67,12 +69,15 @@ const typeNearTop = finder<C, Job['employmentType']>('type word near the top', (
   return null;
 });
 
+/** A period after a figure: `per hour`, `/Monat`, `par mois`, `por hora`, or a word that says it alone (`hourly`, `jährlich`, `年収`). */
+const period = (p: keyof typeof PAY_PERIOD_WORDS, english: string) =>
+  new RegExp(`${english}|(?:${wholeWords(PER_WORDS)}\\s*|\\/\\s*)(?:${escapeWords(PAY_PERIOD_WORDS[p].units)})(?![\\p{L}])|${wholeWords(PAY_PERIOD_WORDS[p].words)}`, 'iu');
 const PERIODS: [RegExp, NonNullable<Job['salaryRange']['period']>][] = [
-  [/\b(?:per|an|a|\/)\s*(?:hour|hr)\b|\bhourly\b|\bph\b|\/h\b|\bstunde/i, 'hour'],
-  [/\b(?:per|a|\/)\s*day\b|\bdaily\b|\bday rate\b|\bper diem\b/i, 'day'],
-  [/\b(?:per|a|\/)\s*week\b|\bweekly\b/i, 'week'],
-  [/\b(?:per|a|\/)\s*month\b|\bmonthly\b|\bpcm\b|\bmonat/i, 'month'],
-  [/\b(?:per|a|\/)\s*(?:year|annum|yr)\b|\bannual(?:ly)?\b|\bp\.?a\.?(?=\W|$)|\byearly\b|\bjahr|\bbrutto\b/i, 'year'],
+  [period('hour', String.raw`\b(?:per|an|a|\/)\s*(?:hour|hr)\b|\bhourly\b|\bph\b|\/h\b|\bstunde`), 'hour'],
+  [period('day', String.raw`\b(?:per|a|\/)\s*day\b|\bdaily\b|\bday rate\b|\bper diem\b`), 'day'],
+  [period('week', String.raw`\b(?:per|a|\/)\s*week\b|\bweekly\b`), 'week'],
+  [period('month', String.raw`\b(?:per|a|\/)\s*month\b|\bmonthly\b|\bpcm\b|\bmonat`), 'month'],
+  [period('year', String.raw`\b(?:per|a|\/)\s*(?:year|annum|yr)\b|\bannual(?:ly)?\b|\bp\.?a\.?(?=\W|$)|\byearly\b|\bjahr|\bbrutto\b`), 'year'],
 ];
 
 /** The pay range, and the line it was read from. */
@@ -83,7 +88,7 @@ function salary(doc: Doc): Pay {
   const empty = { min: null, max: null, currency: null, period: null, line: null };
   const candidates = [...pairs(doc, PAY_LABELS).map((kv) => ({ c: kv.value, line: kv.line })), ...doc.lines.filter((l) => /[$€£]|\b(?:USD|EUR|GBP|CAD|AUD)\b/.test(l.text) && /\b(?:salary|pay|per|hour|year|annum|compensation|rate|monthly|hourly|weekly|daily|annually|month|week|day|stipend|wage)\b/i.test(l.text)).map((l) => ({ c: l.text, line: l.index }))];
   for (const { c, line } of candidates) {
-    const found = findAmounts(c, doc.numberStyle).filter((a) => a.value > 0 && !/^\d+(?:[.,]\d+)?\s*%/.test(c.slice(a.index)) && !/^\d+\+?\s*(?:years?|hours?|days?|months?|weeks?)\b/i.test(c.slice(a.index)));
+    const found = findAmounts(c, doc.reading).filter((a) => a.value > 0 && !/^\d+(?:[.,]\d+)?\s*%/.test(c.slice(a.index)) && !/^\d+\+?\s*(?:years?|hours?|days?|months?|weeks?)\b/i.test(c.slice(a.index)));
     if (found.length === 0) continue;
     // A range: two figures joined by a dash or `to` (`£11.50 - £12.50`, `A$850 – A$950`, `45k to 55k`).
     const a = found[0]!, b = found[1];
@@ -104,8 +109,8 @@ function salary(doc: Doc): Pay {
   return empty;
 }
 
-const ON_SITE = /\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b|\bonsite\b|\bin[- ]person\b|\bnot remote\b|\bno remote\b/i;
-const REMOTE = /\bremote\b|\bwork from (?:home|anywhere)\b|\bwfh\b|\bdistributed\b|\btelecommut/i;
+const ON_SITE = new RegExp(`\\bhybrid\\b|\\bon[- ]?site\\b|\\bin[- ]office\\b|\\bonsite\\b|\\bin[- ]person\\b|\\bnot remote\\b|\\bno remote\\b|${wholeWords(WORKPLACE_WORDS.onSite)}`, 'iu');
+const REMOTE = new RegExp(`\\bremote\\b|\\bwork from (?:home|anywhere)\\b|\\bwfh\\b|\\bdistributed\\b|\\btelecommut|${wholeWords(WORKPLACE_WORDS.remote)}`, 'iu');
 
 /** `Workplace: Remote`, `Location: Berlin (hybrid)`, a summary part or a sentence stating where the work is done. */
 function remote(doc: Doc): Located<boolean> | null {
@@ -207,7 +212,7 @@ interface Header {
 }
 
 function readHeader(doc: Doc): Header {
-  let nonEmpty = doc.lines.filter((l) => l.text);
+  let nonEmpty = topLines(doc);
   // A banner (`Northpeak Studio is hiring!`) is not the title; it may name the company.
   const bannerLine = nonEmpty[0];
   const banner = nonEmpty[0] ? BANNER.exec(nonEmpty[0].text) : null;

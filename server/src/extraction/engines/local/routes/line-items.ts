@@ -3,7 +3,9 @@
 import type { Doc } from '../segment/document.js';
 import { clean, labelKey, labelIs } from '../segment/text.js';
 import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
+import { LINE_HEADERS, MEASURE_WORDS } from '../lexicon.js';
+import { wholeUnitsMoney } from './totals.js';
 import { isSummaryLabel } from './totals.js';
 
 export interface LineItem {
@@ -16,15 +18,15 @@ export interface LineItem {
 /** A billed line and the lines of the document it was read from (its own, and the one above that names it). */
 export interface ReadLineItem { item: LineItem; lines: number[] }
 
-type Role = 'qty' | 'unit' | 'amount' | 'pos' | 'other';
+/** What a column holds: a quantity, a unit price, an amount, a position, a tax rate or tax amount, a unit of measure. */
+type Role = 'qty' | 'unit' | 'amount' | 'pos' | 'rate' | 'tax' | 'measure' | 'other';
 
-const HEADER_WORDS: [Role | 'desc', string[]][] = [
-  ['desc', ['description', 'item', 'items', 'product', 'service', 'services', 'details', 'article', 'bezeichnung', 'leistung', 'particulars', 'designation']],
-  ['qty', ['qty', 'quantity', 'units', 'hours', 'hrs', 'menge', 'anzahl', 'days', 'qté', 'cantidad', 'no of units']],
-  ['unit', ['unit price', 'price', 'rate', 'unit cost', 'each', 'unit', 'einzelpreis', 'price per unit', 'hourly rate', 'prix unitaire', 'precio']],
-  ['amount', ['amount', 'total', 'line total', 'betrag', 'gesamt', 'sum', 'net', 'montant', 'importe', 'subtotal', 'ext price', 'extended']],
-  ['pos', ['pos', '#', 'no', 'line', 'item no', 'nr']],
+const HEADER_WORDS: [Role | 'desc', readonly string[]][] = [
+  ['desc', LINE_HEADERS.desc], ['qty', LINE_HEADERS.qty], ['unit', LINE_HEADERS.unit], ['amount', LINE_HEADERS.amount], ['pos', LINE_HEADERS.pos],
+  ['rate', LINE_HEADERS.rate], ['tax', LINE_HEADERS.tax], ['measure', LINE_HEADERS.measure],
 ];
+/** Columns whose cells hold no figure of the line's own (a rate is `23%`, a measure `szt.`). */
+const NO_FIGURE: readonly Role[] = ['rate', 'measure'];
 
 interface Header { line: number; cells: { role: Role | 'desc'; start: number; end: number }[]; piped: boolean }
 
@@ -57,7 +59,13 @@ function findHeader(doc: Doc, from: number, to: number): Header | null {
   return null;
 }
 
-const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?[$€£¥₹]?-?\d[\d.,']*\)?(?:€|£)?(?:\/[A-Za-z]{1,5})?|[$€£¥₹]|${CODE_RE_SOURCE}|@|[x×*]|=|\|)$`, 'u');
+/** A token of a row's figures: a figure with its marks (`€12,50`, `1.890,00zł`, `25,-`), a mark alone, `@`, `x`, `=`. */
+const TAIL_TOKEN = new RegExp(String.raw`^(?:\(?(?:${LONE_MARK_SOURCE})?-?\d[\d.,'’]*(?:[.,][-–])?\)?(?:${LONE_MARK_SOURCE})?(?:\/[A-Za-z]{1,5})?|${LONE_MARK_SOURCE}|${CODE_RE_SOURCE}|@|[x×*]|=|\||\d+(?:[.,]\d+)?%|%)$`, 'u');
+/** A unit of measure between a row's figures (`2 szt. 1 890,00`, `3 Std. 95,00`). */
+const MEASURE_TOKEN = new RegExp(`^(?:${MEASURE_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\.?$`, 'iu');
+const FIGURE_TOKEN = /^\(?[^\s\d]{0,4}-?\d[\d.,'’]*\)?\S{0,4}$/;
+/** A row's figures, without its rates (`23%`, `10 %`): those are columns of their own. */
+const withoutRates = (tail: string, nums: FoundAmount[]) => nums.filter((n) => !/^\s?%/.test(tail.slice(n.end)));
 const UNIT_WORDS = /^(gallons?|gal|litres?|liters?|ltr|kg|lbs?|units?|hours?|hrs?)$/i;
 const MEASURE = String.raw`(?:l|ltr|litres?|liters?|gal|gallons?|kg|g|lbs?|m|m2|m²|m3|h|hrs?|hours?|pcs|pc|units?)`;
 /** `38,42 l x 1,789 EUR/l`: the measure after a quantity and the per-measure mark after a price go, the figures stay. */
@@ -88,7 +96,8 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
     .replace(/(?<=(?:^|[^\d.,])\d{1,3}(?: \d{3})*) (?=\d{3}[.,]\d{2}(?!\d))/g, "'");
   const tokens = line.split(/\s+/);
   let k = tokens.length;
-  while (k > 0 && TAIL_TOKEN.test(tokens[k - 1]!)) k--;
+  // The row's figures from its end: amounts, marks, rates, and a unit of measure standing between figures.
+  while (k > 0 && (TAIL_TOKEN.test(tokens[k - 1]!) || k < tokens.length && k >= 2 && MEASURE_TOKEN.test(tokens[k - 1]!) && FIGURE_TOKEN.test(tokens[k - 2]!))) k--;
   let head = tokens.slice(0, k);
   // Two spaces between figures: a single space inside a figure groups its thousands (`1 234,56`).
   const tail = tokens.slice(k).join('  ');
@@ -102,8 +111,8 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
   // `Free range eggs x6` keeps its pack size: a count after the name is part of the product.
   const desc = clean(head.join(' ').replace(/\u0000/g, ' ').replace(/[\s:]+$/, ''));
   // A line of figures alone (`6 @ $4.28   $25.68`) prices the product named on the line above.
-  if (!/\p{L}{2}/u.test(desc)) return QTY_TIMES_PRICE.test(tail) && !/\p{L}/u.test(desc) ? { desc: '', leadQty, tail, nums: findAmounts(tail, doc.numberStyle) } : null;
-  return { desc, leadQty, tail, nums: findAmounts(tail, doc.numberStyle) };
+  if (!/\p{L}{2}/u.test(desc)) return QTY_TIMES_PRICE.test(tail) && !/\p{L}/u.test(desc) ? { desc: '', leadQty, tail, nums: withoutRates(tail, findAmounts(tail, doc.reading)) } : null;
+  return { desc, leadQty, tail, nums: withoutRates(tail, findAmounts(tail, doc.reading)) };
 }
 
 function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
@@ -123,12 +132,14 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
   } else if (roles && roles.length > 0) {
     // Map the figures to the header's figure columns from the right: the amount column is never left blank.
     const cols = roles.slice(-nums.length);
+    const amounts: number[] = [];
     cols.forEach((role, i) => {
       const v = nums[nums.length - cols.length + i]!;
       if (role === 'qty') qty = v;
       else if (role === 'unit') unit = v;
-      else if (role === 'amount') amount = v;
+      else if (role === 'amount') amounts.push(v);
     });
+    amount = lineAmount(qty, unit, amounts);
     if (qty === null && p.leadQty !== null && !roles.includes('pos')) qty = p.leadQty;
   } else if (nums.length >= 3) {
     [qty, unit, amount] = nums.slice(-3) as [number, number, number];
@@ -153,8 +164,43 @@ function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
   return { description: p.desc, quantity: qty, unitPrice: unit, amount };
 }
 
+/**
+ * A row of an aligned table cut at the header's columns: the description is what stands under the description column
+ * (`Renovatie sporthal fase 2`, its own figures kept), the figures what stands under the figure columns. Null when the
+ * row does not keep to the columns (then its words and figures are told apart by their shapes).
+ */
+function byColumns(header: Header, raw: string, doc: Doc): Parsed | null {
+  if (header.piped) return null;
+  const desc = header.cells.find((c) => c.role === 'desc')!;
+  const firstFigure = header.cells.filter((c) => c.start > desc.start && c.role !== 'desc').sort((a, b) => a.start - b.start)[0];
+  if (!firstFigure) return null;
+  const cells = splitCells(raw);
+  if (cells.length < 2) return null;
+  const cut = cells.findIndex((c) => c.start >= firstFigure.start - 2);
+  if (cut <= 0) return null;
+  const lead = cells.slice(0, cut).filter((c) => c.end <= desc.start - 1);
+  // Cells of figures alone at the end of the description's part belong to the figures (columns drift where wide
+  // characters, CJK, are written one space apart).
+  let end = cut;
+  while (end > lead.length + 1 && !/\p{L}/u.test(cells[end - 1]!.text)) end--;
+  const words = cells.slice(lead.length, end);
+  if (words.length === 0 || !/\p{L}{2}/u.test(words.map((c) => c.text).join(' '))) return null;
+  const figures = splitLine(`Row ${raw.slice(cells[end]!.start)}`, doc);
+  if (!figures || figures.desc !== 'Row') return null;
+  const before = header.cells.filter((c) => c.end <= desc.start);
+  const leadQty = lead.length === 1 && before.some((c) => c.role === 'qty') && /^\d+(?:[.,]\d+)?$/.test(lead[0]!.text) ? Number(lead[0]!.text.replace(',', '.')) : null;
+  return { desc: clean(words.map((c) => c.text).join(' ').replace(/[\s:]+$/, '')), leadQty, tail: figures.tail, nums: figures.nums };
+}
+
+/** Of a row's amount columns (net and gross, `Wartość netto` and `Wartość brutto`), the one its quantity and price make, else the last. */
+function lineAmount(qty: number | null, unit: number | null, amounts: number[]): number | null {
+  if (amounts.length === 0) return null;
+  if (qty !== null && unit !== null) { const made = amounts.find((a) => Math.abs(qty * unit - a) <= Math.max(0.02, Math.abs(a) * 0.005)); if (made !== undefined) return made; }
+  return amounts[amounts.length - 1]!;
+}
+
 /** Whether a line's figures look like money: decimals or a currency mark (so `Suite 400` is not a price). */
-const moneyLike = (p: Parsed) => p.nums.some((n) => n.decimals || n.currency !== null);
+const moneyLike = (p: Parsed, doc: Doc) => p.nums.some((n) => n.decimals || n.currency !== null || wholeUnitsMoney(n, doc));
 
 /**
  * Billed lines between `from` and `to` (exclusive), skipping `skip` lines (party blocks, key: value pairs).
@@ -163,7 +209,7 @@ const moneyLike = (p: Parsed) => p.nums.some((n) => n.decimals || n.currency !==
 export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<number>): ReadLineItem[] {
   const header = findHeader(doc, from, to);
   const roles: Role[] | null = header
-    ? header.cells.filter((c, i) => c.role !== 'desc' && i > header.cells.findIndex((h) => h.role === 'desc')).map((c) => c.role as Role)
+    ? header.cells.filter((c, i) => c.role !== 'desc' && !NO_FIGURE.includes(c.role as Role) && i > header.cells.findIndex((h) => h.role === 'desc')).map((c) => c.role as Role)
     : null;
   const items: ReadLineItem[] = [];
   let blankRun = 0;
@@ -172,19 +218,19 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (!line.text) { blankRun++; if (header && items.length > 0 && blankRun > 1) break; continue; }
     blankRun = 0;
     if (skip.has(i) || /^[-=_*~\s]+$/.test(line.text)) continue;
-    const p = splitLine(line.raw, doc);
+    const p = (header && byColumns(header, line.raw, doc)) || splitLine(line.raw, doc);
     if (!p) continue;
     if (isSummaryLabel(labelKey(p.desc))) { if (header && items.length > 0) break; continue; }
     if (/\btotal\b/i.test(p.desc) && items.length > 0) continue; // a section total restates lines above
     if (/\b(?:card|change|cash|visa|mastercard|amex|tendered|paid|balance)\b/i.test(p.desc) && !header) continue;
-    if (!moneyLike(p) && !(header && p.nums.length > 0)) continue;
+    if (!moneyLike(p, doc) && !(header && p.nums.length > 0)) continue;
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
     const item = fromFigures(p, roles);
     if (!item) continue;
     const lines = [i];
     if (!item.description) {
       const above = doc.lines[i - 1];
-      if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency)) continue;
+      if (!above?.text || skip.has(i - 1) || !/\p{L}{2}/u.test(above.text) || findAmounts(above.text, doc.reading).some((n) => n.decimals || n.currency)) continue;
       item.description = clean(above.text.replace(ARTICLE_CODE, ''));
       lines.unshift(i - 1);
     }
@@ -193,7 +239,7 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     const above = doc.lines[i - 1];
     if (item.description && above?.text && !skip.has(i - 1) && line.indent > above.indent && /\d\s*[x×@*]\s*\S*\d/.test(p.tail)
       && (/^\p{L}+\.?\s*#?\d+$/u.test(item.description) || item.description.split(' ').length === 1)
-      && !findAmounts(above.text, doc.numberStyle).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
+      && !findAmounts(above.text, doc.reading).some((n) => n.decimals || n.currency) && /\p{L}{2}/u.test(above.text)) {
       item.description = above.text;
       if (!lines.includes(i - 1)) lines.unshift(i - 1);
     }

@@ -1,27 +1,29 @@
 // Meeting notes: title, date, attendees, and the headed lists (topics, decisions, actions, questions).
 import type { FixedData } from '../engine-types.js';
-import type { Doc, Section } from '../segment/document.js';
+import { headLines, topLines, type Doc, type Section } from '../segment/document.js';
 import { pairs, sectionsFor } from '../segment/lookup.js';
-import { clean, dropParens, labelKey, stripBullet, trimPunct } from '../segment/text.js';
+import { clean, dropParens, labelIs, labelKey, stripBullet, trimPunct } from '../segment/text.js';
+import { MAIL_HEADER_LABELS } from '../segment/envelope.js';
 import { findDates, parseDate } from '../normalise/dates.js';
-import { HONORIFIC_SOURCE, LEGAL_FORM_END } from '../lexicon.js';
+import { ACTION_HEADINGS, ACTION_TABLE_HEADS, AGENDA_HEADINGS, ATTENDEE_LABELS, DECISION_HEADINGS, DUE_WORDS, HONORIFIC_SOURCE, INLINE_FLAGS, LEGAL_FORM_END, MEETING_DATE_LABELS, MEETING_TITLE_LABELS,
+  QUESTION_HEADINGS } from '../lexicon.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
 import { at, mapLocated, sectionLines, type Located } from '../fields/located.js';
 
 type Notes = FixedData['meeting-notes'];
 
-const TITLE_LABELS = ['title', 'meeting', 'subject', 'minutes', 'meeting title', 're', 'topic', 'minutes of', 'meeting name', 'betreff', 'objet', 'asunto'];
-const DATE_LABELS = ['date', 'meeting date', 'held on', 'when', 'date time', 'date and time', 'held', 'datum', 'fecha'];
-const ATTENDEE_LABELS = ['attendees', 'present', 'participants', 'attendance', 'in attendance', 'attending', 'people', 'who', 'members present', 'invitees', 'attended',
-  'teilnehmende', 'teilnehmer', 'teilnehmer innen', 'anwesend', 'présents', 'presents', 'asistentes', 'participantes'];
-const TOPICS = ['talked about', 'what we talked about', 'covered', 'topics', 'agenda', 'discussed', 'discussion', 'discussion points', 'items discussed', 'topics discussed', 'agenda items', 'what we discussed', 'points discussed', 'discussion topics', 'updates', 'main topics',
-  'tagesordnung', 'themen', 'ordre du jour', 'orden del día', 'orden del dia'];
-const DECISIONS = ['decisions', 'decided', 'resolved', 'agreed', 'outcomes', 'decisions made', 'key decisions', 'resolutions', 'agreements', 'we agreed', 'decision',
-  'beschlüsse', 'beschluss', 'entscheidungen', 'ergebnisse', 'décisions', 'decisions prises', 'acuerdos', 'decisiones'];
-const ACTIONS = ['actions', 'action items', 'next steps', 'to do', 'todo', 'follow ups', 'follow up', 'tasks', 'action points', 'owners', 'actions agreed', 'assignments', 'action', 'follow up items',
-  'aufgaben', 'to dos', 'maßnahmen', 'massnahmen', 'nächste schritte', 'actions à mener', 'tareas', 'próximos pasos'];
-const QUESTIONS = ['open questions', 'questions', 'still open', 'open issues', 'open', 'questions still open', 'unanswered', 'unresolved', 'parking lot', 'open items', 'to be decided', 'tbd', 'outstanding questions', 'open points', 'pending', 'carried forward', 'carried over', 'deferred', 'parked',
-  'offene fragen', 'offene punkte', 'questions ouvertes', 'points ouverts', 'preguntas abiertas', 'temas pendientes'];
+const TITLE_LABELS = MEETING_TITLE_LABELS;
+const DATE_LABELS = MEETING_DATE_LABELS;
+const TOPICS = AGENDA_HEADINGS;
+const DECISIONS = DECISION_HEADINGS;
+const ACTIONS = ACTION_HEADINGS;
+const QUESTIONS = QUESTION_HEADINGS;
+
+const escapeWords = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+/** `Decision: ...`, `Beschluss: ...`, `Acción - ...`: a line flagged as one kind of list item, in any language of the lexicon. */
+const FLAG = Object.fromEntries(Object.entries(INLINE_FLAGS).map(([k, words]) => [k, new RegExp(`^(?:${escapeWords(words)})\\s*[:：\\-–]\\s*`, 'iu')])) as Record<keyof typeof INLINE_FLAGS, RegExp>;
+/** `(due 2026-03-16)`, `by 2026-02-19`, `bis 20.03.`, `do 20 marca`: an action's due date at its end. */
+const DUE = new RegExp(String.raw`\s*[([,;–—-]?\s*(?<![\p{L}])(?:${escapeWords(DUE_WORDS)})(?![\p{L}])[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$`, 'iu');
 
 const NAME = String.raw`[\p{Lu}][\p{L}'’.-]+(?:\s+(?:van|de|der|von|da|di|le|la|[\p{Lu}][\p{L}'’.-]+)){0,3}`;
 
@@ -79,10 +81,10 @@ function dayMonth(text: string, year: number | null | undefined): string | null 
 }
 
 function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
-  let t = clean(text.replace(/^\[[\sxX]?\]\s*/, '').replace(/^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*/i, ''));
+  let t = clean(text.replace(/^\[[\sxX]?\]\s*/, '').replace(FLAG.action, ''));
   let dueDate: string | null = null;
   // Due date: `(due 2026-03-16)`, `by 2026-02-19`, `- due Friday 3 April`, `deadline: ...`.
-  const due = /\s*[([,;–—-]?\s*\b(?:due|by|before|deadline|until|no later than|bis)\b[:\s]*([^()\]]{3,40}?)\s*[)\]]?\s*\.?$/i.exec(t);
+  const due = DUE.exec(t);
   if (due) {
     const d = findDates(due[1]!, doc.dateOptions)[0]?.iso ?? dayMonth(due[1]!, doc.dateOptions.year);
     if (d) { dueDate = d; t = clean(t.slice(0, due.index)); }
@@ -106,9 +108,7 @@ function actionItem(text: string, doc: Doc): Notes['actionItems'][number] {
   return { owner, task: trimPunct(clean(t.replace(/^to\s+/i, ''))).replace(/[.]$/, '') || null, dueDate };
 }
 
-const OWNER_HEADS = ['owner', 'who', 'responsible', 'assignee', 'assigned to', 'person', 'lead', 'name'];
-const TASK_HEADS = ['action', 'task', 'what', 'action item', 'item', 'description', 'to do', 'next step'];
-const DUE_HEADS = ['due', 'due date', 'due by', 'deadline', 'when', 'by', 'by when', 'target date', 'date'];
+const { owner: OWNER_HEADS, task: TASK_HEADS, due: DUE_HEADS } = ACTION_TABLE_HEADS;
 
 /** A table of actions (`| Owner | Action | Due |`, or columns apart by wide gaps) read row by row. */
 function actionTable(doc: Doc): Located<Notes['actionItems'][number]>[] {
@@ -149,7 +149,7 @@ function topics(doc: Doc): Located<string>[] {
 
 /** A letterhead above the title (`NORTHGATE HOUSING CO-OPERATIVE LTD` over `Monthly Board Meeting`) is not the title. */
 function titleCandidates(doc: Doc) {
-  let nonEmpty = doc.lines.filter((l) => l.text);
+  let nonEmpty = topLines(doc);
   if (nonEmpty.length > 1 && LEGAL_FORM_END.test(nonEmpty[0]!.text) && !doc.kvs.some((kv) => kv.line === nonEmpty[1]!.index)) nonEmpty = nonEmpty.slice(1);
   return nonEmpty[0];
 }
@@ -164,10 +164,11 @@ const title = (name: string, pick: (doc: Doc) => Located<string> | null | undefi
 
 /** The first date near the top, but `held on` names the meeting's, and a `Printed 18/03` stamp is not it. */
 const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
-  const top = doc.lines.slice(0, 8);
+  // The top of the document a mail carries: a forwarding mail's `Sent:` date is not the meeting's.
+  const top = headLines(doc, 8, { note: true });
   const head = top.map((l) => l.text).join('\n');
   const before = (d: { index: number }) => head.slice(Math.max(0, d.index - 30), d.index);
-  const dates = findDates(head, { dayFirst: doc.dayFirst }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
+  const dates = findDates(head, { ...doc.dateOptions, year: null }).filter((d) => !/\b(?:printed|generated|exported|downloaded|updated|revised|created|saved|sent|received)\b[^\n]{0,22}$/i.test(before(d)));
   const d = dates.find((x) => /\b(?:held|took\s+place|convened|meeting)\b[^\n]{0,14}$/i.test(before(x))) ?? dates[0];
   if (!d) return null;
   // The line the date stands on: count the line breaks before it.
@@ -179,7 +180,7 @@ const dateNearTop = finder<C, string>('date near the top', ({ doc }) => {
 const inlineList = (doc: Doc, re: RegExp) => doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => re.test(t)).map(({ t, line }) => at(clean(t.replace(re, '')), line));
 
 /** The document with the meeting's own year, for action due dates written without one (`by 24.03.`). */
-const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { dayFirst: doc.dayFirst, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
+const withMeetingYear = ({ doc, found }: C): Doc => ({ ...doc, dateOptions: { ...doc.dateOptions, year: found.date ? Number(found.date.slice(0, 4)) : doc.year } });
 
 interface C { doc: Doc; found: Partial<Notes> }
 
@@ -194,9 +195,16 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
       if (!kv) return parseDate(first.text, doc.dateOptions) ? null : at(first.text, first.index);
       return /minutes|meeting|notes/i.test(kv.label) ? at(kv.value, kv.line) : null;
     }),
+    // Notes sent as a mail's own text: its subject names the meeting (`Notes - Steering Group, 22 April`), without `RE:`/`FW:`.
+    title('e-mail subject', (doc) => {
+      const subject = doc.mail.filter((k) => k.line < doc.bodyStart && labelIs(k.key, MAIL_HEADER_LABELS.subject) && k.value).pop();
+      if (!subject) return null;
+      const bare = subject.value.replace(/^(?:\s*(?:re|aw|sv|antw|odp|r|fwd?|wg|tr|rv|doorst|pd|vs|vb|enc)\s*[:：]\s*)+/i, '');
+      return bare ? at(bare, subject.line) : null;
+    }),
   ]),
   date: field('date', [
-    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { dayFirst: doc.dayFirst }); if (d) return at(d, kv.line); } return null; }),
+    finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { ...doc.dateOptions, year: null }); if (d) return at(d, kv.line); } return null; }),
     dateNearTop,
   ]),
   attendees: list('name', [
@@ -211,19 +219,19 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
       return resolved.length > 1 ? resolved.map((s) => at(clean(s.body[0]!), sectionLines(s))) : null;
     }),
     finder<C, string[]>('decisions section', ({ doc }) => listOf(firstSection(doc, DECISIONS))),
-    finder<C, string[]>('decision flagged inline', ({ doc }) => inlineList(doc, /^(?:decision|decided|agreed|resolved)\s*[:\-–]\s*/i)),
+    finder<C, string[]>('decision flagged inline', ({ doc }) => inlineList(doc, FLAG.decision)),
     // Formal minutes: `RESOLVED that the minutes be approved.`, `RESOLVED to accept the quotation ...`, as written.
     finder<C, string[]>('RESOLVED lines', ({ doc }) => doc.lines.filter((l) => /^RESOLVED\s+(?:that|to)\b/.test(l.text)).map((l) => at(l.text, l.index))),
   ]),
   actionItems: list('object', [
     finder<C, Notes['actionItems']>('actions section', (c) => listOf(firstSection(c.doc, ACTIONS)).map((t) => mapLocated(t, actionItem(t.value, withMeetingYear(c)))).filter((a) => a.value.task)),
     // Actions flagged inline anywhere (`Action: Priya to ...`, `ACTION - ...`).
-    finder<C, Notes['actionItems']>('action flagged inline', (c) => c.doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => /^(?:action(?: item)?|todo|ai)\s*[:\-–]\s*\S/i.test(t)).map(({ t, line }) => at(actionItem(t, withMeetingYear(c)), line)).filter((a) => a.value.task)),
+    finder<C, Notes['actionItems']>('action flagged inline', (c) => c.doc.lines.map((l) => ({ t: stripBullet(l.raw) ?? l.text, line: l.index })).filter(({ t }) => FLAG.action.test(t) && /\S/.test(t.replace(FLAG.action, ''))).map(({ t, line }) => at(actionItem(t, withMeetingYear(c)), line)).filter((a) => a.value.task)),
     finder<C, Notes['actionItems']>('actions table', (c) => actionTable(withMeetingYear(c))),
   ], { owner: 'name', task: 'statement' }),
   openQuestions: list('statement', [
     finder<C, string[]>('questions section', ({ doc }) => listOf(firstSection(doc, QUESTIONS))),
-    finder<C, string[]>('question flagged inline', ({ doc }) => inlineList(doc, /^(?:open question|question|q)\s*[:\-–]\s*/i)),
+    finder<C, string[]>('question flagged inline', ({ doc }) => inlineList(doc, FLAG.question)),
   ]),
 };
 

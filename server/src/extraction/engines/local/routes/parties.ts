@@ -1,6 +1,7 @@
 // Name-and-address blocks: `Bill To:` and the lines under it, `From: Name` with indented lines, or the
 // letterhead at the top of a document.
-import type { Doc, KeyValue } from '../segment/document.js';
+import { topLines, type Doc, type KeyValue } from '../segment/document.js';
+import { INVOICE_TITLE_WORDS, RECEIPT_TITLE_WORDS } from '../lexicon.js';
 import { clean, labelKey } from '../segment/text.js';
 
 export interface PartyBlock {
@@ -43,6 +44,9 @@ export function addressLine(text: string): boolean {
   return true;
 }
 
+/** `株式会社サクラ商事 御中`, `山田太郎 様`: a Japanese form of address after the name is not part of it. */
+const withoutHonorific = (name: string) => name.replace(/\s*(?:御中|様|殿)$/u, '') || name;
+
 /** A block from a pair: the value (or the first line below) is the name, the following lines the address. */
 export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
   const lines = new Set([kv.line]);
@@ -72,19 +76,22 @@ export function blockFromPair(doc: Doc, kv: KeyValue): PartyBlock {
     const parts = name.split(/,\s*/);
     if (parts.length > 2 && /\d/.test(parts.slice(1).join(' '))) { name = parts[0]!; rest.push(parts.slice(1).join(', ')); restLines.push(kv.line); }
   }
-  return { name: name ? clean(name) : null, address: rest.length ? addressOf(rest) : null, nameLine, addressLines: restLines, lines, start: kv.line, end };
+  return { name: name ? withoutHonorific(clean(name)) : null, address: rest.length ? addressOf(rest) : null, nameLine, addressLines: restLines, lines, start: kv.line, end };
 }
 
-const TITLE = /^(?:tax\s+)?(?:invoice|rechnung|facture|factura|fattura|faktura|factuur|receipt|bill|statement|quote|quotation|pro[- ]?forma)\b/i;
+/** A document's title (`Invoice`, `TAX INVOICE`, `Faktura VAT`, `請求書`, `فاتورة ضريبية`), never a party's name. */
+const TITLE = new RegExp(`^(?:tax\\s+)?(?:${[...INVOICE_TITLE_WORDS, ...RECEIPT_TITLE_WORDS, 'bill', 'statement', 'quote', 'quotation', 'pro forma', 'proforma', 'pro-forma']
+  .sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})(?![\\p{L}])`, 'iu');
 
 export const PAGE = /^(?:page\s+\d+(?:\s*(?:of|\/)\s*\d+)?|[-–]\s*\d+\s*[-–]|\d+\s*\/\s*\d+)$/i;
 
 /** The letterhead: the first block of lines that is not a document title, its first line the name. */
 export function letterhead(doc: Doc, stopAt: number): PartyBlock | null {
-  let i = 0;
+  // From the top of the document a mail carries, past its envelope, salutation and note.
+  let i = topLines(doc)[0]?.index ?? doc.lines.length;
   const n = Math.min(stopAt, doc.lines.length);
   while (i < n) {
-    while (i < n && !doc.lines[i]!.text) i++;
+    while (i < n && (!doc.lines[i]!.text || doc.envelope.has(i))) i++;
     if (i >= n) return null;
     const t = doc.lines[i]!.text;
     // Page furniture above the letterhead: `Page 1 of 2`, `- 1 -`, `1/3`, `(Original for Recipient)`, `(Duplicate)`.

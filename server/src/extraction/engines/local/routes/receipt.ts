@@ -1,6 +1,6 @@
 // Receipt: merchant letterhead, date and time, purchased lines, totals and the tender.
 import type { FixedData } from '../engine-types.js';
-import type { Doc } from '../segment/document.js';
+import { topLines, type Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
@@ -9,16 +9,15 @@ import { extractLineItems } from './line-items.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
-import { at, figure, inText } from '../fields/located.js';
+import { at, figure, inText, linesOf } from '../fields/located.js';
 import { documentCurrency } from './currency-of.js';
 
 type Receipt = FixedData['receipt'];
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
-import { LEGAL_FORM_END } from '../lexicon.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
+import { LEGAL_FORM_END, PAYMENT_LABELS, SLIP_DATE_LABELS, TENDER_WORDS, TIME_LABELS } from '../lexicon.js';
 
-const TENDER_RE = /\b(ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|cash|debit card|credit card|debit|credit|apple pay|google pay|samsung pay|contactless|eftpos|interac|gift card|paypal|ec[- ]karte|girocard|check|cheque|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|carte bancaire)\b/i;
-const PAYMENT_LABELS = ['payment', 'paid by', 'payment method', 'payment type', 'tender', 'paid with', 'method of payment', 'card type', 'paid', 'tendered', 'card', 'method', 'carte', 'karte', 'zahlung', 'zahlungsart', 'paiement', 'mode de paiement', 'pago'];
-
+/** Card brands and wallets, and tenders in every language the lexicon lists (`cash`, `Bargeld`, `gotówka`, `現金`). */
+const TENDER_RE = new RegExp(String.raw`(?<![\p{L}])(?:ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|apple pay|google pay|samsung pay|eftpos|interac|paypal|girocard|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|(?<=gegeben\s)bar|bar(?=\s+(?:€\s?|eur\s?)?\d)|${[...TENDER_WORDS].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'iu');
 /** The tender as written, without card digits or masks. */
 function tender(s: string): string | null {
   // How the card was presented (`contactless`, `chip`) is not the tender.
@@ -46,10 +45,12 @@ const tenderBelowTotals = finder<C, string>('tender line below the totals', ({ d
   return null;
 });
 
-/** `Paid with Mastercard ****1234`, `AMEX   $41.20`: a line that is a tender's name and its card or amount. */
+const TENDER_LINE = new RegExp(String.raw`^(?:paid\s+(?:by|with)\s+)?(\p{L}[\p{L} ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+(?:[\p{Sc}]|${LONE_MARK_SOURCE})?\s?\d|\s*$)`, 'u');
+
+/** `Paid with Mastercard ****1234`, `AMEX   $41.20`, `Card  R 291,90`: a line that is a tender's name and its card or amount. */
 const tenderLine = finder<C, string>('line naming a tender', ({ doc }) => {
   for (const line of doc.lines) {
-    const m = /^(?:paid\s+(?:by|with)\s+)?([A-Za-z][A-Za-z ]{1,25}?)(?:\s+[*xX•#]{2,}\d*|\s+[$€£]?\s?\d|\s*$)/.exec(line.text);
+    const m = TENDER_LINE.exec(line.text);
     if (m && TENDER_RE.test(m[1]!) && TENDER_RE.exec(m[1]!)![0].length >= m[1]!.trim().length - 5) return at(m[1]!.trim(), line.index);
   }
   return null;
@@ -62,7 +63,8 @@ interface Letterhead { merchant: string | null; address: string[]; lines: Set<nu
 /** The merchant's name on the first line that is not a greeting or a title, and the address lines under it. */
 function readLetterhead(doc: Doc, totals: Totals): Letterhead {
   // A line of figures (`3 180048`, a till or phone number) names nobody: the letterhead starts at a line of words.
-  let i = doc.lines.findIndex((l) => l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
+  const from = topLines(doc)[0]?.index ?? 0;
+  let i = doc.lines.findIndex((l) => l.index >= from && !doc.envelope.has(l.index) && l.text && /\p{L}{2}/u.test(l.text) && !/^(?:receipt|sales receipt|customer copy|tax invoice|welcome(?: to)?|bienvenue|willkommen)[!:.]?$/i.test(l.text));
   const out: Letterhead = { merchant: null, address: [], lines: new Set(), merchantLines: [], addressLines: [] };
   // `TOTAL 3.00 CASH` as the first line: a receipt with no letterhead names no merchant.
   if (i >= 0 && ((totals.firstLine !== null && i >= totals.firstLine) || /\d[.,]\d{2}\b/.test(doc.lines[i]!.text) || /^(?:thanks?|thank you)\b/i.test(doc.lines[i]!.text))) i = -1;
@@ -101,20 +103,21 @@ const DATE_TIME_ROW = /\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/g;
 
 /** `Date: 14/03/2026`, `DATE 02/20/2026  TIME 07:58`: a labelled date. */
 const labelledDate = finder<C, string>('labelled date', ({ doc }) => {
-  const kv = pairs(doc, ['date', 'date time', 'transaction date', 'purchase date']).find((k) => parseDate(k.value, doc.dateOptions))
-    ?? linesLabelled(doc, ['date']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseDate(l.value, doc.dateOptions));
+  const kv = pairs(doc, SLIP_DATE_LABELS).find((k) => parseDate(k.value, doc.dateOptions))
+    ?? linesLabelled(doc, SLIP_DATE_LABELS).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseDate(l.value, doc.dateOptions));
   return kv ? at(parseDate(kv.value, doc.dateOptions)!, kv.line) : null;
 });
 
 /** A till slip's date with no label (`2026-03-14 18:05`): the first date it prints. */
 const firstDate = finder<C, string>('first date printed', ({ doc }) => {
-  const d = findDates(doc.text, doc.dateOptions)[0];
+  // Not a date of an e-mail that carries the slip.
+  const d = findDates(doc.text, doc.dateOptions).find((x) => !linesOf(doc, x.index, x.end).some((l) => doc.envelope.has(l)));
   return d ? inText(d.iso, d.index, d.end) : null;
 });
 
 /** `Time: 8:15 PM`, `TIME 07:58`. */
 const labelledTime = finder<C, string>('labelled time', ({ doc }) => {
-  const kv = pairs(doc, ['time']).find((k) => parseTime(k.value)) ?? linesLabelled(doc, ['time']).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseTime(l.value));
+  const kv = pairs(doc, TIME_LABELS).find((k) => parseTime(k.value)) ?? linesLabelled(doc, TIME_LABELS).map((l) => ({ value: l.rest, line: l.line })).find((l) => parseTime(l.value));
   return kv ? at(parseTime(kv.value)!, kv.line) : null;
 });
 

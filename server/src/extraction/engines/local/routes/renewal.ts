@@ -4,12 +4,15 @@ import type { Doc, KeyValue } from '../segment/document.js';
 import { labelledLines, namesUnderHeadings, pairs } from '../segment/lookup.js';
 import { summaryKind } from './totals.js';
 import { partyName } from '../segment/organisations.js';
-import { CUSTOMER_LABELS, LEGAL_FORM_END, VENDOR_LABELS } from '../lexicon.js';
+import {
+  AUTO_RENEWAL_PHRASES, BILLING_PERIOD_WORDS, CUSTOMER_LABELS, DOCUMENT_KIND_WORDS, INVOICE_TITLE_WORDS, PRICE_WORDS, SEAT_WORDS, SUBSCRIPTION_WORDS, LEGAL_FORM_END, NOTICE_LABELS, NOTICE_WORDS, PERIOD_UNITS, RENEWAL_DATE_LABELS, TERM_END_LABELS, TERM_START_LABELS, VENDOR_LABELS,
+} from '../lexicon.js';
 import { field, finder, grounded, runTable, type FieldTable, type Grounded, type Recorder } from '../fields/finder.js';
 import { at, derivedAt, linesOf, type Located } from '../fields/located.js';
 import { MAX_QUOTE } from '../fields/bounds.js';
 import { sentences, sentencesIn } from '../segment/sentences.js';
-import { clean, dropParens, trimPunct } from '../segment/text.js';
+import { clean, dropParens, labelIs, trimPunct } from '../segment/text.js';
+import { MAIL_HEADER_LABELS } from '../segment/envelope.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
@@ -52,7 +55,8 @@ const labelledVendor = from<string>('labelled vendor', ({ doc }) => {
 
 /** `From: Tally Books Ltd <billing@...>`: an e-mail's sender names the vendor only when the name is a company's. */
 const mailSender = from<string>('e-mail sender with a legal form', ({ doc }) => {
-  for (const kv of pairs(doc, ['from', 'sender'])) {
+  // This finder reads the mail on purpose: its envelopes' senders first, then a `From:` of the document's own.
+  for (const kv of [...doc.mail.filter((k) => labelIs(k.key, MAIL_HEADER_LABELS.from)), ...pairs(doc, ['from', 'sender'])]) {
     const name = trimPunct(kv.value.replace(/<[^>]*>/g, ' ').replace(/["“”]/g, ' ').trim());
     if (name && LEGAL_FORM_END.test(name)) return g(name, lineOf(doc, kv));
   }
@@ -116,6 +120,8 @@ function product(doc: Doc, stmts: string[]): Stated<string> {
   if (summary) return g(summary.value.split(',')[0]!.trim(), lineOf(doc, summary));
   const patterns = [
     /\bsubscription\s+(?:to|for)\s+((?:the\s+)?[A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,5})/,
+    // `Ihr Abonnement Cloudhafen Business`, `votre abonnement à Nuvola Pro`, `la suscripción a Cumbre CRM`.
+    new RegExp(String.raw`(?<![\p{L}])(?:${words(SUBSCRIPTION_WORDS)})\s+(?:(?:zu|für|von|à|au|a|al|de|del|di|do|da|na|til|till|voor)\s+)?(\p{Lu}[\p{L}\p{N}&.+-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}&.+-]*){0,4})`, 'iu'),
     /\b((?:[A-Z][\w&.+-]*)(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:plan|edition|tier)\b/,
     /\b(?:Your|your|the)\s+([A-Z][\w&.+-]*(?:\s+[A-Z0-9][\w&.+-]*){0,4})\s+(?:subscription|licen[cs]e)\b/,
     // `grants Customer access to the Heliovant Forecast Suite`, `a licence to use Orbit Ledger`.
@@ -138,13 +144,22 @@ function product(doc: Doc, stmts: string[]): Stated<string> {
   return best ? g(best.name, best.stmt, best.raw) : none();
 }
 
+const words = (list: readonly string[]) => [...list].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+/** A period said in another language than English (`pro Jahr`, `mensuel`, `kwartalnie`, `年額`), as a whole phrase. */
+const inWords = (list: readonly string[]) => new RegExp(`(?<![\\p{L}])(?:${words(list)})(?![\\p{L}])`, 'iu');
+
 const FREQ: [RegExp, Renewal['billingFrequency']['value']][] = [
   [/\b(?:one[- ]time|one[- ]off|single payment|upfront for the (?:entire|whole) term)\b/i, 'one_time'],
   [/\b(?:semi[- ]?annual(?:ly)?|half[- ]yearly|every six months|twice a year|per half[- ]year)\b/i, 'semiannual'],
   [/\b(?:quarterly|per quarter|each quarter|every (?:three|3) months|\/\s?quarter|a quarter)\b/i, 'quarterly'],
   [/\b(?:monthly|per month|a month|each month|every month|\/\s?mo(?:nth)?\b|pm\b|p\/m)/i, 'monthly'],
   [/\b(?:annual(?:ly)?|per (?:year|annum)|a year|each year|yearly|every year|\/\s?(?:yr|year)\b|p\.a\.)/i, 'annual'],
+  [inWords(BILLING_PERIOD_WORDS.quarterly), 'quarterly'],
+  [inWords(BILLING_PERIOD_WORDS.monthly), 'monthly'],
+  [inWords(BILLING_PERIOD_WORDS.annual), 'annual'],
 ];
+/** A price or fee named in another language than English. */
+const FEE_WORD = inWords(PRICE_WORDS);
 
 const UNIT_PRICE_AFTER = /^\s*(?:(?:per|an?|each|\/)\s*(?!month\b|mo\b|year\b|yr\b|annum\b|quarter\b|week\b|term\b)(?:\d[\d,]*\s+)?(?:[a-z]+ )?(?:employee|user|seat|licen[cs]e|call|request|transaction|unit|document|page|hour|gb|member|host|device|agent|credit|message|api call)s?\b)/i;
 
@@ -153,9 +168,9 @@ function billing(doc: Doc, stmts: string[]) {
   const feeWord = /\b(?:fee|fees|price|pricing|cost|charge|charges|billed|invoiced|subscription|rate|amount|payable|renewal price|total|per (?:month|year|annum|quarter)|\/\s?(?:mo|month|yr|year))\b/i;
   const candidates: { stmt: string; amount: { value: number; currency: string | null; raw: string } }[] = [];
   for (const s of stmts) {
-    if (exclude.test(s) || !feeWord.test(s)) continue;
+    if (exclude.test(s) || !feeWord.test(s) && !FEE_WORD.test(s)) continue;
     // `SGD 2.50 per employee per month`, `$0.004 per call`: a unit's price, not what is billed.
-    const a = findAmounts(s, doc.numberStyle).find((x) => x.currency && x.value > 0 && !UNIT_PRICE_AFTER.test(s.slice(x.end)));
+    const a = findAmounts(s, doc.reading).find((x) => x.currency && x.value > 0 && !UNIT_PRICE_AFTER.test(s.slice(x.end)));
     if (a) candidates.push({ stmt: s, amount: a });
   }
   // A statement that names its period is the billed amount; otherwise the first fee.
@@ -184,7 +199,7 @@ function billing(doc: Doc, stmts: string[]) {
 function seatCount(doc: Doc, stmts: string[]): Stated<number> {
   const kv = [...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'quantity', 'number of seats', 'seat count', 'user licenses', 'named users', 'number of users', 'licensed users', 'seat', 'no of seats', 'qty']), ...pairs(doc, ['seats', 'users', 'licenses', 'licences', 'hosts', 'devices', 'nodes', 'endpoints', 'agents', 'employees', 'seat count'], 'has')].find((k) => /^\d+\b/.test(k.value));
   if (kv) return g(Number(/^\d+/.exec(kv.value)![0]), lineOf(doc, kv));
-  const re = new RegExp(String.raw`(?:\bto\s+)?\b(${COUNT_SOURCE})\s+(?:named\s+|active\s+|user\s+|concurrent\s+|licensed\s+)?(?:seats?|users?|licen[cs]es?|user licen[cs]es|agents?|editors?)\b`, 'gi');
+  const re = new RegExp(String.raw`(?:\bto\s+)?\b(${COUNT_SOURCE})\s*(?:named\s+|active\s+|user\s+|concurrent\s+|licensed\s+)?(?:seats?|users?|licen[cs]es?|user licen[cs]es|agents?|editors?|${words(SEAT_WORDS)})(?![\p{L}])`, 'giu');
   for (const s of stmts) {
     const all = [...s.matchAll(re)];
     if (all.length === 0) continue;
@@ -230,6 +245,35 @@ const NOTICE_RE = new RegExp(String.raw`(?:(?:at\s+least|no\s+later\s+than|not\s
 /** `with a notice period of three months to the end of the respective term`: the period named after its noun. */
 const NOTICE_PERIOD_OF = new RegExp(String.raw`(?:with\s+)?(?:a\s+|the\s+)?notice\s+period\s+of\s+(?:at\s+least\s+|not\s+less\s+than\s+)?(${COUNT_SOURCE})\s*(?:calendar\s+|business\s+)?(days?|weeks?|months?)(?:\s+(?:to|before|prior\s+to|ahead\s+of|preceding)\s+[^.;,:]+)?`, 'i');
 
+const unitSource = (words: string[]) => [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/** A period in any language of the lexicon: `3 Monate`, `30 jours`, `dos (2) meses`, `30日`, `3개월`; its unit is group 2 (day), 3 (week) or 4 (month). */
+const PERIOD = new RegExp(String.raw`(\d{1,3})\s*(?:\(\d{1,3}\)\s*)?(?:(${unitSource(PERIOD_UNITS.day)})|(${unitSource(PERIOD_UNITS.week)})|(${unitSource(PERIOD_UNITS.month)}))(?![\p{L}])`, 'iu');
+const NOTICE_WORD = new RegExp(NOTICE_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iu');
+
+/** A notice period read from a period written in any language: days as days, weeks times seven, months kept as words only. */
+function period(m: RegExpExecArray, statement: string): { days: Stated<number>; text: Stated<string> } {
+  const n = Number(m[1]);
+  const days = m[2] ? n : m[3] ? n * 7 : null;
+  return { days: { ...g(days, statement, m[0]), derived: !m[2] }, text: g(trimPunct(clean(m[0])), statement, m[0]) };
+}
+
+/**
+ * `Kündigungsfrist: 3 Monate zum Laufzeitende`, `Préavis : 30 jours`, or a sentence in another language that states a
+ * notice (`... mit einer Frist von 3 Monaten gekündigt werden`): the period, where the English phrasings found none.
+ */
+function noticeInLanguage(doc: Doc, stmts: string[]) {
+  for (const kv of pairs(doc, NOTICE_LABELS)) {
+    const m = PERIOD.exec(kv.value);
+    if (m) { const p = period(m, lineOf(doc, kv)); return { days: p.days, text: g(trimPunct(clean(kv.value)), lineOf(doc, kv)) }; }
+  }
+  for (const s of stmts) {
+    if (!NOTICE_WORD.test(s)) continue;
+    const m = PERIOD.exec(s);
+    if (m) return period(m, s);
+  }
+  return null;
+}
+
 function notice(stmts: string[]) {
   const topical = (s: string) => /\bnotice|\bnotif(?:y|ies|ied|ication)|\bcancel|\bnon-renewal|\bopt[- ]out|\blet us know|\btell us|\binform|\badvise|\bterminat/i.test(s);
   const renewalish = (s: string) => /\brenew|\bcancel|\bnon-renewal|\bend of (?:the |your )?(?:then[- ])?(?:current )?(?:term|subscription)|\bopt[- ]out|\bcontinue/i.test(s);
@@ -244,8 +288,13 @@ function notice(stmts: string[]) {
     const days = n === null ? null : unit.startsWith('day') ? n : unit.startsWith('week') ? n * 7 : null;
     return { days: { ...g(days, s, m[0]), derived: !unit.startsWith('day') }, text: g(text, s, m[0]) };
   }
-  return { days: none<number>() as Stated<number>, text: none<string>() as Stated<string> };
+  return null;
 }
+
+const phrases = (list: string[]) => new RegExp(list.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|'), 'iu');
+/** Automatic renewal said in the lexicon's other languages (`verlängert sich automatisch`, `tacite reconduction`, `自動更新`). */
+const YES_AUTO = phrases(AUTO_RENEWAL_PHRASES.yes);
+const NO_AUTO = phrases(AUTO_RENEWAL_PHRASES.no);
 
 function autoRenewal(clauses: string[]) {
   const neg = /\b(?:does|will|shall|do|would)\s+not\s+(?:\w+\s+)?(?:auto[- ]?)?renew|\b(?:doesn['’]t|won['’]t)\s+(?:\w+\s+)?renew|\bnot\s+(?:be\s+)?(?:automatically\s+)?renew(?:ed)?\s+automatically|\bno\s+automatic\s+renewal|\bwill\s+not\s+auto-renew|\b(?:expires?|ends?|terminates?)\s+(?:automatically\s+)?(?:at|on)\s+the\s+end\b.*\bnew\s+(?:order|contract|agreement)|\brequires?\s+a\s+new\s+(?:order|contract|agreement)|\bnot\s+auto[- ]?renew/i;
@@ -253,21 +302,21 @@ function autoRenewal(clauses: string[]) {
   for (const c of clauses) {
     // A clause heading (`Auto-renewal.`) is not the language: the sentence under it is.
     if (c.trim().split(/\s+/).length <= 3) continue;
-    if (neg.test(c)) return { language: g(c, c), value: { ...g(false as boolean, c), derived: true } };
-    if (pos.test(c)) return { language: g(c, c), value: { ...g(true as boolean, c), derived: true } };
+    if (neg.test(c) || NO_AUTO.test(c)) return { language: g(c, c), value: { ...g(false as boolean, c), derived: true } };
+    if (pos.test(c) || YES_AUTO.test(c)) return { language: g(c, c), value: { ...g(true as boolean, c), derived: true } };
   }
   return { language: none<string>() as Stated<string>, value: none<boolean>() as Stated<boolean> };
 }
 
 function committedSpend(doc: Doc, stmts: string[]): Stated<number> {
   for (const kv of pairs(doc, ['commit', 'committed', 'minimum', 'commitment', 'minimum spend', 'committed spend', 'minimum commitment', 'annual commitment', 'annual committed spend', 'total commitment', 'minimum annual commitment', 'total contract value'], 'has')) {
-    const a = findAmounts(kv.value, doc.numberStyle).find((x) => x.currency || x.decimals);
+    const a = findAmounts(kv.value, doc.reading).find((x) => x.currency || x.decimals);
     if (a) return g(a.value, lineOf(doc, kv));
   }
   for (const s of stmts) {
     const m = /\b(?:minimum\s+(?:annual\s+|total\s+)?(?:commitment|spend|purchase|fee)|committed\s+(?:annual\s+|total\s+)?spend|commits?\s+to\s+(?:spend(?:ing)?|pay(?:ing)?|purchas(?:e|ing))|spend\s+commitment)\b/i.exec(s);
     if (!m) continue;
-    const a = findAmounts(s.slice(m.index), doc.numberStyle).find((x) => x.currency);
+    const a = findAmounts(s.slice(m.index), doc.reading).find((x) => x.currency);
     if (a) return g(a.value, s);
   }
   return none();
@@ -303,6 +352,14 @@ const KINDS: [RegExp, Renewal['documentKindGuess']][] = [
   [/\bterms\s+of\s+(?:service|use)\b|\bterms\s+(?:and|&)\s+conditions\b/i, 'terms_of_service'],
   [/\binvoice\b/i, 'invoice'],
   [/\bquot(?:e|ation)\b|\bproposal\b|\bestimate\b/i, 'quote'],
+  // The same kinds in the lexicon's other languages, in the same order.
+  [inWords(DOCUMENT_KIND_WORDS.amendment), 'amendment'],
+  [inWords(DOCUMENT_KIND_WORDS.order_form), 'order_form'],
+  [inWords(DOCUMENT_KIND_WORDS.renewal_notice), 'renewal_notice'],
+  [inWords(DOCUMENT_KIND_WORDS.master_agreement), 'master_agreement'],
+  [inWords(DOCUMENT_KIND_WORDS.terms_of_service), 'terms_of_service'],
+  [inWords(INVOICE_TITLE_WORDS.filter((w) => w !== 'invoice')), 'invoice'],
+  [inWords(DOCUMENT_KIND_WORDS.quote), 'quote'],
 ];
 
 /** The kind of document, derived from the words that say it (a title, a phrase); `other` from its first line. */
@@ -326,12 +383,15 @@ function documentKind(doc: Doc): Located<Renewal['documentKindGuess']> {
   return derivedAt('other', top[0]?.index ?? 0);
 }
 
-const START_LABELS = ['start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'];
+// English words of the route's own on top of the lexicon's.
+const START_LABELS = [...TERM_START_LABELS, 'start date', 'subscription start date', 'term start', 'term start date', 'start', 'effective date', 'service start date', 'commencement date', 'contract start', 'contract start date', 'subscription start', 'period start', 'service period start'];
 const START_PHRASES = [/\b(?:runs|running|valid|effective)\s+from\s+/i, /\bterm\s+(?:begins|starts|commences)\s+on\s+/i, /\b(?:term|subscription|contract|agreement|service)\s+(?:started|began|commenced|start(?:ed)?\s+date\s+(?:was|is))\s+(?:on\s+)?/i, /\bstarting\s+(?:on\s+)?/i];
-const END_LABELS = ['end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'];
+const END_LABELS = [...TERM_END_LABELS, 'end date', 'subscription end date', 'term end', 'term end date', 'end', 'expiration date', 'expiry date', 'contract end', 'contract end date', 'subscription end', 'period end', 'expires', 'expiry', 'expiration', 'service period end', 'current term ends'];
 const END_PHRASES = [/\b(?:runs|running|valid)\s+from\s+.{4,30}?\s+(?:to|until|through)\s+/i, /\bterm\s+(?:ends|expires|will end|will expire)\s+on\s+/i, /\b(?:ends|expires)\s+on\s+/i, /\b(?:through|until)\s+/i];
-const RENEWAL_LABELS = ['renewal date', 'auto renewal date', 'next renewal', 'next renewal date', 'renews on', 'renewal on', 'renewal'];
-const RENEWAL_PHRASES = [/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i,
+const RENEWAL_LABELS = RENEWAL_DATE_LABELS;
+const RENEWAL_PHRASES = [
+  // `verlängert sich automatisch am 1. Juli 2026`, `se renouvelle automatiquement le 1er juillet 2026`.
+  new RegExp(`(?:${words(AUTO_RENEWAL_PHRASES.yes)})\\s+(?:\\p{L}+\\s+){0,2}`, 'iu'),/\b(?:renews|will\s+renew|is\s+due\s+to\s+renew|up\s+for\s+renewal)\s+on\s+/i, /\brenewal\s+date\s+(?:is|will\s+be|falls\s+on)\s+/i,
   // `will automatically renew for another one-year term on October 1, 2026`, `renews October 1, 2026`.
   /\brenew(?:s)?\b[^.]{0,50}?\bon\s+/i, /\brenews\s+(?=\p{Lu}\p{Ll}+\s+\d{1,2}\b|\d{1,2}[\s./])/u];
 
@@ -345,7 +405,8 @@ interface C {
   found: Partial<Renewal>;
   bill: ReturnType<typeof billing>;
   range: ReturnType<typeof dateRange>;
-  notice: ReturnType<typeof notice>;
+  /** The notice period in days (derived unless stated in days) and as written. */
+  notice: { days: Stated<number>; text: Stated<string> };
   auto: ReturnType<typeof autoRenewal>;
 }
 
@@ -373,7 +434,7 @@ function statedCurrency({ doc, stmts }: C): Stated<string> {
 function invoiceSubtotal(doc: Doc): { amount: Stated<number>; currency: Stated<string> } | null {
   for (const l of labelledLines(doc)) {
     if (summaryKind(l.key) !== 'subtotal') continue;
-    const a = findAmounts(l.rest, doc.numberStyle).filter((x) => x.currency || x.decimals).pop();
+    const a = findAmounts(l.rest, doc.reading).filter((x) => x.currency || x.decimals).pop();
     const line = doc.lines[l.line]!.text;
     if (a) return { amount: g(a.value, line), currency: g(a.currency ?? doc.currency, line) };
   }
@@ -426,7 +487,7 @@ function statementLines(doc: Doc): (statement: string) => number[] | null {
 export function extractRenewal(doc: Doc, rec: Recorder = { route: 'renewal' }): Renewal {
   const stmts = sentences(doc.text);
   const clauses = sentences(doc.text, { splitColons: true });
-  const context: C = { doc, stmts, clauses, linesOf: statementLines(doc), found: {}, bill: billing(doc, stmts), range: dateRange(doc, stmts), notice: notice(stmts), auto: autoRenewal(clauses) };
+  const context: C = { doc, stmts, clauses, linesOf: statementLines(doc), found: {}, bill: billing(doc, stmts), range: dateRange(doc, stmts), notice: notice(stmts) ?? noticeInLanguage(doc, stmts) ?? { days: none<number>() as Stated<number>, text: none<string>() as Stated<string> }, auto: autoRenewal(clauses) };
   const data = runTable(RENEWAL_FIELDS, context, rec);
   // A document with no line to read a kind from is `other`, which claims nothing.
   data.documentKindGuess ??= 'other';

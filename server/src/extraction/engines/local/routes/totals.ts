@@ -2,8 +2,8 @@
 import type { Doc } from '../segment/document.js';
 import { labelledLines } from '../segment/lookup.js';
 import { labelHas, labelIs } from '../segment/text.js';
-import { findAmounts } from '../normalise/money.js';
-import { DOLLAR_CODES, ISO_CODES } from '../normalise/currency.js';
+import { findAmounts, type FoundAmount } from '../normalise/money.js';
+import { DOLLAR_CODES, ISO_CODES, ZERO_DECIMAL } from '../normalise/currency.js';
 import { SUBTOTAL_LABELS, TAX_LABELS, TAX_WORDS, TIP_LABELS, TOTAL_LABELS, TOTAL_STRONG_LABELS } from '../lexicon.js';
 
 const NOT_TAX = ['id', 'no', 'number', 'reg', 'registration', 'nr', 'idnr', 'exempt', 'rate', 'code', 'invoice'];
@@ -12,6 +12,12 @@ const COUNT_WORDS = /\b(?:qty|quantity|quantities|items?|pieces|pcs|units|articl
 /** A total's own words in brackets say which total it is: `TOTAL SALES (EXCLUDING GST)`, `(INCLUSIVE OF GST)`. */
 const BEFORE_TAX = /\b(?:excl(?:uding|usive|\.)?|before|net\s+of|w\/o)\b/i;
 const AFTER_TAX = /\b(?:incl(?:uding|usive|\.)?|inc\.?|after|with)\b/i;
+
+/**
+ * A figure in thousands (`9,000`, `14.500`) in a document whose currency has no minor units (won, yen, dong, rupiah):
+ * money, though it carries no decimals.
+ */
+export const wholeUnitsMoney = (a: FoundAmount, doc: Doc) => !!doc.currency && ZERO_DECIMAL.has(doc.currency) && /\d[,.'’\s\u00a0\u202f]\d{3}(?!\d)/.test(a.raw);
 
 export type SummaryKind = 'subtotal' | 'tax' | 'total' | 'totalStrong' | 'tip';
 
@@ -69,10 +75,10 @@ export function extractTotals(doc: Doc, from = 0): Totals {
     if (l.line < from) continue;
     const kind = summaryKind(l.key, l.label);
     if (!kind) continue;
-    const amounts = findAmounts(l.rest, doc.numberStyle).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
+    const amounts = findAmounts(l.rest, doc.reading).filter((a) => !/^\d+(?:[.,]\d+)?\s*%/.test(l.rest.slice(a.index)));
     const last = amounts[amounts.length - 1];
     // Summary figures are money: decimals or a currency mark (`VAT No. GB 123 4567 89` is not a tax line).
-    if (!last || !(last.decimals || last.currency)) continue;
+    if (!last || !(last.decimals || last.currency || wholeUnitsMoney(last, doc))) continue;
     out.firstLine ??= l.line;
     // A bare `$` is the document's own dollar when it names one (`All amounts are in Canadian dollars`).
     const dollar = last.currency === 'USD' && /^\$/.test(last.raw) && doc.currency && DOLLAR_CODES.has(doc.currency) ? doc.currency : last.currency;

@@ -1,8 +1,10 @@
 // The segmenter: a document as lines, key: value pairs and headed sections (lists or paragraphs).
-import { detectCurrency } from '../normalise/currency.js';
-import { detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
-import { detectNumberStyle, type NumberStyle } from '../normalise/money.js';
+import { LONE_MARK_SOURCE, readCurrencies } from '../normalise/currency.js';
+import { detectBuddhistEra, detectDayFirst, findDates, type DateOptions } from '../normalise/dates.js';
+import { detectNumberStyle, detectSpaceGroups, type NumberStyle, type Reading } from '../normalise/money.js';
 import { clean, labelKey, stripBullet, trimPunct } from './text.js';
+import { findEnvelopes } from './envelope.js';
+import { GREETINGS, MAIL_NOTE_OPENERS } from '../lexicon.js';
 
 export interface Line {
   index: number;
@@ -43,18 +45,27 @@ export interface Doc {
   /** The document as sent. */
   source: string;
   lines: Line[];
+  /** Key: value pairs of the document, without those of e-mail envelopes. */
   kvs: KeyValue[];
   sections: Section[];
+  /** Lines of e-mail envelopes (`From:` / `Sent:` / `Subject:` blocks, `-----Original Message-----`): the mail's, not the document's. */
+  envelope: ReadonlySet<number>;
+  /** The envelopes' header pairs, for finders that read the mail on purpose (a renewal notice's sender). */
+  mail: KeyValue[];
+  /** The first line of the document a mail carries (0 when it is no mail): where its title, letterhead and date stand. */
+  bodyStart: number;
   /** Ambiguous numeric dates read day-first, month-first, or (undefined: no evidence) not at all. */
   dayFirst: boolean | undefined;
   numberStyle: NumberStyle;
+  /** How its figures read: the separator habit, which currency each shared mark (`$`, `kr`, `¥`) is, space grouping. */
+  reading: Reading;
   currency: string | null;
   /** The document's own year, for dates written without one. */
   year: number | null;
   dateOptions: DateOptions;
 }
 
-const LABEL_RE = /^([\p{L}][\p{L}\p{N} .,'’&/#()%-]{0,48}?)\s*[:：]\s*(?!\/\/)(.*)$/u;
+const LABEL_RE = /^([\p{L}][\p{L}\p{M}\p{N} .,'’&/#()%-]{0,48}?)\s*[:：]\s*(?!\/\/)(.*)$/u;
 
 function parsePair(chunk: string): { label: string; value: string } | null {
   const m = LABEL_RE.exec(chunk.trim());
@@ -136,7 +147,7 @@ function headingOf(text: string): { heading: string; rest: string } | null {
   return { heading: m[1]!, rest: '' };
 }
 
-function sections(lines: Line[], kvs: KeyValue[]): Section[] {
+function sections(lines: Line[], kvs: KeyValue[], envelope: ReadonlySet<number>): Section[] {
   const out: Section[] = [];
   let cur: Section | null = null;
   let lastItemIndent = -1;
@@ -145,10 +156,11 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
   const kvAt = new Map(kvs.map((kv) => [kv.line, kv]));
   // The next non-blank line after each line, found in one backward pass (not a scan per line).
   const nextText: (Line | undefined)[] = new Array(lines.length);
-  for (let i = lines.length - 1, after: Line | undefined; i >= 0; i--) { nextText[i] = after; if (lines[i]!.text) after = lines[i]; }
+  for (let i = lines.length - 1, after: Line | undefined; i >= 0; i--) { nextText[i] = after; if (lines[i]!.text && !envelope.has(i)) after = lines[i]; }
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!line.text) { gap = true; continue; }
+    // An envelope's lines part the document like a blank line.
+    if (!line.text || envelope.has(i)) { gap = true; continue; }
     const item = stripBullet(line.raw);
     const kv = kvAt.get(i);
     const next = nextText[i];
@@ -221,7 +233,8 @@ function sections(lines: Line[], kvs: KeyValue[]): Section[] {
 }
 
 const GAP = / {3,}/g;
-const MONEY_ONLY = /^(?:[\p{Sc}]|[A-Z]{3})?\s?\(?-?\d[\d.,' ]*\)?\s?(?:[\p{Sc}]|[A-Z]{3})?(?:\/\p{L}{1,5})?$/u;
+/** A run that is a figure with its currency marks (`$1,200.00`, `R 189,90`, `45 000 Ft`, `1.250,00 zł`): a table's column, not a block's. */
+const MONEY_ONLY = new RegExp(String.raw`^(?:[\p{Sc}]|[A-Z]{3}|${LONE_MARK_SOURCE})?\s?\(?-?\d[\d.,' ]*(?:[.,]-)?\)?\s?(?:[\p{Sc}]|[A-Z]{3}|${LONE_MARK_SOURCE})?(?:\/\p{L}{1,5})?$`, 'u');
 
 /** The text runs of a line separated by gaps of three spaces or more, with their columns. */
 function runs(raw: string): { start: number; end: number; text: string }[] {
@@ -327,11 +340,15 @@ export function segment(text: string): Doc {
     indent: /^\s*/.exec(raw)![0].length,
     at,
   }));
-  const kvs = keyValues(lines);
-  const currency = detectCurrency(normalised);
+  const envelopes = findEnvelopes(lines.map((l) => l.raw));
+  const allPairs = keyValues(lines);
+  const kvs = allPairs.filter((kv) => !envelopes.lines.has(kv.line));
+  const { marks, currency } = readCurrencies(normalised);
+  const numberStyle = detectNumberStyle(normalised);
   const dayFirst = detectDayFirst(normalised, currency);
   // The document's year: the first four-digit year in a full date, for dates written without one.
-  const first = findDates(normalised, { dayFirst })[0];
+  const buddhist = detectBuddhistEra(normalised);
+  const first = findDates(normalised, { dayFirst, buddhist })[0];
   const year = first ? Number(first.iso.slice(0, 4)) : null;
   return {
     text: normalised,
@@ -339,11 +356,53 @@ export function segment(text: string): Doc {
     source: text,
     lines,
     kvs,
-    sections: sections(lines, kvs),
+    sections: sections(lines, kvs, envelopes.lines),
+    envelope: envelopes.lines,
+    mail: allPairs.filter((kv) => envelopes.lines.has(kv.line)),
+    bodyStart: envelopes.bodyStart,
     dayFirst,
-    numberStyle: detectNumberStyle(normalised),
+    numberStyle,
+    reading: { style: numberStyle, marks, spaceGroups: detectSpaceGroups(normalised) },
     currency,
     year,
-    dateOptions: { dayFirst, year },
+    dateOptions: { dayFirst, year, ...(buddhist ? { buddhist } : {}) },
   };
+}
+
+const escapeWords = (words: string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length).join('|');
+/** `Hi all,`, `Dear Ms Ortiz,`, `Sehr geehrte Damen und Herren,`, `Hello, please find our invoice below.` */
+const GREETING = new RegExp(`^(?:${escapeWords(GREETINGS)})(?![\\p{L}])(?:[^\\n]{0,60}[,!:]$|[,!]|\\s*$|[^\\n]*$(?<=(?:${escapeWords(MAIL_NOTE_OPENERS)})[^\\n]*))`, 'iu');
+const MAIL_NOTE = new RegExp(`^(?:${escapeWords(MAIL_NOTE_OPENERS)})(?![\\p{L}])`, 'iu');
+
+/** Whether a line opens a letter or mail (a salutation) or is a mail's own note about what it carries. */
+export const isGreeting = (text: string) => GREETING.test(text.trim()) || MAIL_NOTE.test(text.trim());
+
+/**
+ * The document's own lines with text, from the top of the document a mail carries: without envelope lines, and
+ * without the salutation and note a mail opens with (`Hi all,` / `Below are the notes from ...`; kept with `note`).
+ * What finders reading "the top" of a document (a title, a letterhead, a date) look at.
+ */
+export function topLines(doc: Doc, opts: { note?: boolean } = {}): Line[] {
+  const out: Line[] = [];
+  let skipping = !opts.note, skippedParagraph = false;
+  for (const l of doc.lines) {
+    if (l.index < doc.bodyStart || doc.envelope.has(l.index)) continue;
+    if (!l.text) { if (skippedParagraph) skippedParagraph = false; continue; }
+    if (skipping) {
+      if (skippedParagraph || isGreeting(l.text)) { skippedParagraph = true; continue; }
+      skipping = false;
+    }
+    out.push(l);
+  }
+  return out;
+}
+
+/**
+ * The lines of the document's top: its own lines from where the carried document starts, the first `n` of its lines
+ * (blank ones counted); with `note`, a mail's opening note too (`Below are the notes from Wednesday's meeting`).
+ */
+export function headLines(doc: Doc, n: number, opts: { note?: boolean } = {}): Line[] {
+  const top = topLines(doc, opts);
+  const from = top[0]?.index ?? 0;
+  return top.filter((l) => l.index < from + n);
 }

@@ -2,7 +2,7 @@
 // (`TOTAL   $28.80`, `Subtotal ....... 7,000.00`, `DATE 02/20/2026   TIME 07:58`).
 import type { Doc, KeyValue, Section } from './document.js';
 import { labelHas, labelIs, labelKey, ocrLetters } from './text.js';
-import { CODE_RE_SOURCE } from '../normalise/currency.js';
+import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 
 export type Match = 'is' | 'has';
 
@@ -33,7 +33,10 @@ export interface LabelledLine {
 const labelledCache = new WeakMap<Doc, LabelledLine[]>();
 
 /** A wide gap before a word starts another column, unless the word is a currency's (`Total      CHF 13.20`, `RM 33.90`). */
-const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE}|RM)\b)`);
+const COLUMN_GAP = new RegExp(String.raw`\s{4,}(?=[A-Za-z])(?!(?:${CODE_RE_SOURCE}|RM)\b|(?:${LONE_MARK_SOURCE})\s?\d)`, 'u');
+
+/** `TOTAL  $28.80`, `VAT 20%  4.80`, `VALOR TOTAL R$ 108,77`, `TOTAL  R 291,90`: a label, then a figure or a currency mark of letters before one. */
+const LABEL_THEN_FIGURE = new RegExp(String.raw`^([\p{L}][\p{L}\p{M}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?(?:\s+\p{Lu}{1,2}\$)?)\s+((?:${LONE_MARK_SOURCE})\s?\(?-?\d.*|[^\s\p{L}].*)$`, 'u');
 
 export function labelledLines(doc: Doc): LabelledLine[] {
   const cached = labelledCache.get(doc);
@@ -41,16 +44,16 @@ export function labelledLines(doc: Doc): LabelledLine[] {
   const out: LabelledLine[] = [];
   labelledCache.set(doc, out);
   for (const line of doc.lines) {
-    if (!line.text) continue;
+    if (!line.text || doc.envelope.has(line.index)) continue;
     for (const chunk of line.raw.trim().split(COLUMN_GAP)) {
       const original = chunk.trim();
       const c = ocrLetters(original);
       // `Label: value` / `Label ..... value` / `Label - value`, else `LABEL 12.00` where the value starts with a figure.
       if (!/^\p{L}/u.test(c)) continue;
       // The separator forms need a colon, dot leader or spaced dash somewhere: test for it before the long pattern.
-      const m = (/:|\.\.|\s-\s/.test(c) ? /^([\p{L}][\p{L}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c) : null)
+      const m = (/:|\.\.|\s-\s/.test(c) ? /^([\p{L}][\p{L}\p{M}'’&/ ().%-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?)\s*(?::|\.{2,}|\s-\s)\s*(\S.*)$/u.exec(c) : null)
         // `VALOR TOTAL R$   108,77`, `TOTAL US$ 12.00`: a dollar written with letters closes the label.
-        ?? /^([\p{L}][\p{L}'’&/ .-]*?(?:\s*\([^)]*\))?(?:\s+\d+(?:[.,]\d+)?\s*%)?(?:\s*\([^)]*\))?(?:\s+\p{Lu}{1,2}\$)?)\s+([^\s\p{L}].*)$/u.exec(c);
+        ?? LABEL_THEN_FIGURE.exec(c);
       if (!m) continue;
       // Same length as the original, so the value is read from the text as written.
       const rest = original.slice(original.length - m[2]!.length);

@@ -26,6 +26,7 @@ export const dropParens = (s: string) => clean(s.replace(/\s*\([^)]*\)/g, ''));
 /** Words of a label, lower-case, OCR look-alike digits read as letters (`Tota1` -> `total`). */
 export function labelKey(label: string): string {
   // `小計 Subtotal`, `Σύνολο Total`: beside Latin words, words in another script are the same label in another language.
+  label = label.normalize('NFC');
   const latin = /\p{Script=Latin}/u.test(label) && /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(label)
     ? label.replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu, ' ') : label;
   return latin
@@ -34,7 +35,8 @@ export function labelKey(label: string): string {
     .replace(/\b[\d.,]+\s*%/g, ' ')
     .replace(/(?<=[a-z])[01](?=[a-z]|\b)|(?<=\b)[01](?=[a-z])/g, (d) => (d === '0' ? 'o' : 'l'))
     .replace(/\s+\/\s+/g, '\u0001')
-    .replace(/[^\p{L}\p{N}#\u0001]+/gu, ' ')
+    // Marks stay: Thai, Devanagari and Arabic write vowels as marks (`รวมทั้งสิ้น`).
+    .replace(/[^\p{L}\p{M}\p{N}#\u0001]+/gu, ' ')
     .trim()
     .replace(/\s*\u0001\s*/g, ' / ');
 }
@@ -82,12 +84,47 @@ function shortSlip(a: string, b: string): boolean {
 }
 
 /**
+ * Label keys of other languages than English (`EXACT_ONLY`) and of English (`FUZZY_OK`), filled by the lexicon
+ * (lexicon/words.ts): a word of another language one slip of a letter from an English label of something else (`poste`
+ * and `posted`, `data` and `date`) matches only as written; others keep the tolerance for OCR slips (`TOTA1 COMPLESSIVO`).
+ */
+export const EXACT_ONLY = new Set<string>();
+export const FUZZY_OK = new Set<string>();
+
+/**
  * Label equality that tolerates OCR slips (`Invoce Date`, `Subtotai`, `Dute Date`): word by word, so
  * `invoice no` never passes for `invoice to`. A word of five letters or more may carry one slip; a short word
  * may lose, gain or swap one letter when the label has other words that match exactly.
  */
 function sameLabelUncached(key: string, synonym: string): boolean {
   if (key === synonym) return true;
+  if (exactOnly(synonym)) return false;
+  return oneSlipApart(key, synonym);
+}
+
+/** Whether a label of another language is one slip of a letter from an English label (`poste`, `posted`): then it matches only as written. */
+const exactCache = new Map<string, boolean>();
+function exactOnly(synonym: string): boolean {
+  if (!EXACT_ONLY.has(synonym) || FUZZY_OK.has(synonym)) return false;
+  let v = exactCache.get(synonym);
+  if (v === undefined) {
+    const words = synonym.split(' ').length;
+    v = [-2, -1, 0, 1, 2].some((d) => (englishByShape().get(`${words}:${synonym.length + d}`) ?? []).some((en) => oneSlipApart(synonym, en)));
+    exactCache.set(synonym, v);
+  }
+  return v;
+}
+
+/** English label keys by word count and length, built once the lexicon is loaded. */
+let englishIndex: Map<string, string[]> | null = null;
+function englishByShape(): Map<string, string[]> {
+  if (englishIndex && englishIndex.size > 0) return englishIndex;
+  englishIndex = new Map();
+  for (const en of FUZZY_OK) { const k = `${en.split(' ').length}:${en.length}`; englishIndex.set(k, [...(englishIndex.get(k) ?? []), en]); }
+  return englishIndex;
+}
+
+function oneSlipApart(key: string, synonym: string): boolean {
   // At most two slips of one letter each: a label much longer or shorter is another label.
   if (Math.abs(key.length - synonym.length) > 2) return false;
   const a = key.split(' '), b = synonym.split(' ');
@@ -107,8 +144,8 @@ function sameLabelUncached(key: string, synonym: string): boolean {
 
 export const sameLabel = sameLabelUncached;
 
-/** A synonym list compiled once: exact set, and the answers already given per key. */
-interface Matcher { exact: Set<string>; list: readonly string[]; seen: Map<string, boolean> }
+/** A synonym list compiled once: exact set, the synonyms by word count (a slip never changes it), and the answers already given per key. */
+interface Matcher { exact: Set<string>; list: readonly string[]; byWords: Map<number, string[]>; seen: Map<string, boolean> }
 const matchers = new WeakMap<readonly string[], Matcher>();
 const matchersByText = new Map<string, Matcher>();
 
@@ -119,7 +156,9 @@ function matcherFor(synonyms: readonly string[]): Matcher {
   const text = synonyms.join('\u0001');
   m = matchersByText.get(text);
   if (!m) {
-    m = { exact: new Set(synonyms), list: synonyms, seen: new Map() };
+    const byWords = new Map<number, string[]>();
+    for (const syn of synonyms) { const n = syn.split(' ').length; byWords.set(n, [...(byWords.get(n) ?? []), syn]); }
+    m = { exact: new Set(synonyms), list: synonyms, byWords, seen: new Map() };
     if (matchersByText.size > 2_000) matchersByText.clear();
     matchersByText.set(text, m);
   }
@@ -131,7 +170,8 @@ function isOf(key: string, m: Matcher): boolean {
   if (m.exact.has(key)) return true;
   let v = m.seen.get(key);
   if (v === undefined) {
-    v = m.list.some((s) => sameLabelUncached(key, s));
+    const len = key.length;
+    v = (m.byWords.get(key.split(' ').length) ?? []).some((s) => Math.abs(s.length - len) <= 2 && sameLabelUncached(key, s));
     if (m.seen.size > 5_000) m.seen.clear();
     m.seen.set(key, v);
   }
