@@ -259,7 +259,7 @@ describe('extraction on Claude (fake provider on 127.0.0.1, default model claude
   describe(`files read by the model itself, within the documented limits (${DOCS}/build-with-claude/pdf-support, ${DOCS}/build-with-claude/vision)`, () => {
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-    it('sends a PDF as a base64 document block, without its text, and says the model read it (the service's own read, for placement, charged as reading)', async () => {
+    it('sends a PDF as a base64 document block, without its text, and says the model read it (the service reads it too, for placement, and charges that reading)', async () => {
       const pdf = await textPdf(INVOICE_TEXT);
       const res = await extract('invoice', { document: { content: b64(pdf), mediaType: 'application/pdf' } });
       expect(fake.refused).toEqual([]);

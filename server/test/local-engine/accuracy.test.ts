@@ -1,9 +1,10 @@
-// Accuracy in CI: every labelled set in the repository (the route folders of fixtures/, fresh..fresh6, and
+// Accuracy in CI: every labelled set in the repository (the route folders of fixtures/, fresh..fresh8, cal8, and
 // ../shared/corpus) is scored with the repository's scorer against the offline engine, in-process, and each set's
 // field F1 and precision, and each route's F1, must stay at or above the floor recorded in accuracy/floors.ts.
 import { scoreSet, type SetScore } from './accuracy/score.js';
 import { SETS, setExists } from './accuracy/sets.js';
 import { FLOORS } from './accuracy/floors.js';
+import { scoreTrust, trustOfSet } from './accuracy/trust.js';
 
 const scores = new Map<string, SetScore>();
 const score = (name: string) => {
@@ -33,6 +34,16 @@ describe('offline engine accuracy floors', () => {
       expect(Object.keys(s.routes).sort()).toEqual(Object.keys(floor.routes).sort());
       for (const [route, r] of Object.entries(s.routes)) {
         if (r.f1 < floor.routes[route]!) throw new Error(explain(name, `${route} F1`, r.f1, floor.routes[route]!));
+      }
+    });
+
+    it('evidence on at least 99% of values, quotes that hold their value, and a calibrated confidence where measured', () => {
+      const t = scoreTrust(trustOfSet(SETS[name]!)), floor = FLOORS[name]!;
+      expect(t.evidenceShare).toBeGreaterThanOrEqual(0.99);
+      expect(t.spanExact).toBeGreaterThanOrEqual(0.98);
+      if (floor.trust) {
+        expect(t.ece).toBeLessThanOrEqual(floor.trust.maxEce);
+        expect(t.auroc).toBeGreaterThanOrEqual(floor.trust.auroc);
       }
     });
   });
