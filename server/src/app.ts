@@ -74,7 +74,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(resolveRoute);
   app.use(requireSchema(schema));
   const keyCache = new KeyCache();
-  app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache }));
+  app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache, newAccountPlan: config.newAccountPlan }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
   app.use(multipartBody);
