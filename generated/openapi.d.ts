@@ -367,7 +367,7 @@ export interface paths {
          * Create an API key
          * @description Creates an API key and answers the raw key once. With `x-idempotency-key` (kept 24 hours per account), the same
          *     key and body replays the first record with `idempotent: true` and status `200`, without the raw key; a different
-         *     body answers `409 idempotency_key_reused`.
+         *     body answers `409 idempotency_key_reused`. The body is optional: none is `{}`, a key named `Default key`.
          */
         post: operations["createKey"];
         delete?: never;
@@ -833,13 +833,14 @@ export interface components {
         };
         CustomFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -862,44 +863,35 @@ export interface components {
          * @enum {string}
          */
         DeadlineUnknownReason: "no_renewal_date" | "no_notice_period";
-        /**
-         * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
-         *     `400 invalid_request`.
-         *
-         *     A file (`content`) is read as its `mediaType` says: `application/pdf` (its text layer, rebuilt into lines and
-         *     columns; pages without one are read by OCR), `image/png`, `image/jpeg`, `image/webp`, `image/tiff` (OCR),
-         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text). Claude reads PDFs and images itself. Limits: 10 MB
-         *     (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over
-         *     one: `413 payload_too_large` with the limit. Bytes that are not of the stated `mediaType` are
-         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
-         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
-         */
-        DocumentInput: {
+        /** @description A document sent as the file itself. */
+        DocumentFile: {
             /**
-             * @description The document's text, 1 to 200,000 characters. Longer text is refused with `413 payload_too_large`.
-             *     The text is treated strictly as data: instructions written inside it are never followed.
+             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded.
+             *     On a single-document route the file may also be sent as `multipart/form-data` (a `file` part). Its text is
+             *     treated strictly as data, as `text` is.
              */
-            text?: string;
-            /**
-             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded; `mediaType` is then required
-             *     and must be one of the media types above. On a single-document route the file may also be sent as
-             *     `multipart/form-data` (a `file` part). Its text is treated strictly as data, as `text` is.
-             */
-            content?: string;
+            content: string;
+            /** @description The file's media type. */
+            mediaType: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records and shown back to you. */
             filename?: string;
-            /**
-             * @description With `text`: the media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored
-             *     records). With `content`: the file's media type, one of `application/pdf`, `image/png`, `image/jpeg`,
-             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`.
-             */
-            mediaType?: string;
             /**
              * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
              *     created from the normalised vendor name and product. An id that is not yours answers `404 not_found`.
              */
             vendorRenewalId?: components["schemas"]["Uuid"];
         };
+        /**
+         * @description The document: its text (`DocumentText`), or the file itself (`DocumentFile`). Exactly one of `text` and
+         *     `content`: both, or neither, is `400 invalid_request`.
+         *
+         *     A file (`content`) is read as its `mediaType` says (`FileMediaType`); Claude reads PDFs and images itself. Limits:
+         *     10 MB (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it;
+         *     over one: `413 payload_too_large` with the limit. Bytes that are not of the stated `mediaType` are
+         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
+         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
+         */
+        DocumentInput: components["schemas"]["DocumentText"] | components["schemas"]["DocumentFile"];
         /**
          * @description What kind of document the renewal terms were read from.
          * @enum {string}
@@ -922,6 +914,26 @@ export interface components {
              */
             ocrConfidence?: number;
         };
+        /** @description A document sent as its text. */
+        DocumentText: {
+            /**
+             * @description The document's text, 1 to 200,000 characters, not only white space. Longer text is refused with
+             *     `413 payload_too_large`. The text is treated strictly as data: instructions written inside it are never followed.
+             */
+            text: string;
+            /** @description The original file name, kept on stored records and shown back to you. */
+            filename?: string;
+            /**
+             * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
+             *     created from the normalised vendor name and product. An id that is not yours answers `404 not_found`.
+             */
+            vendorRenewalId?: components["schemas"]["Uuid"];
+            /**
+             * @description The media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored records;
+             *     `text/plain` when none is sent).
+             */
+            mediaType?: string;
+        };
         /**
          * @description How a job is employed.
          * @enum {string}
@@ -934,13 +946,14 @@ export interface components {
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
         ExtractFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -961,10 +974,14 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /**
+         * @description The media types a file is read as (`document.content`, or a form's `file`). Media types are compared in lower case
+         *     without parameters, so `Application/PDF; x=y` is read as `application/pdf`.
+         * @enum {string}
+         */
+        FileMediaType: "application/pdf" | "image/png" | "image/jpeg" | "image/webp" | "image/tiff" | "text/plain" | "text/markdown" | "text/html";
         /** @description A file name sent as a form field. */
         FormFilename: string;
-        /** @description A media type sent as a form field. */
-        FormMediaType: string;
         /** @description A model name sent as a form field. */
         FormModelName: string;
         /**
@@ -1468,13 +1485,14 @@ export interface components {
         };
         RenewalFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -1919,7 +1937,8 @@ export interface components {
              */
             outputTokens: components["schemas"]["Count"];
             /**
-             * @description Input tokens the model read from its prompt cache (billed by the provider at a tenth of the input price).
+             * @description Input tokens the model read from its prompt cache (billed by the provider at its cache-read price, a fraction of
+             *     the input price).
              *     Present when the engine has a prompt cache (Claude); the offline engine has none and leaves it out.
              */
             cacheReadInputTokens?: components["schemas"]["Count"];
@@ -1937,7 +1956,7 @@ export interface components {
              */
             heu: components["schemas"]["Count"];
             /**
-             * @description HEU for reading a file, included in `heu` (see the README's metering section): 1 per started 10 PDF pages read
+             * @description HEU for reading a file, included in `heu` (docs/metering.md): 1 per started 10 PDF pages read
              *     from their text layer and 1 per page (or image) read by OCR. Present only when a file was read offline.
              */
             readingHeu?: components["schemas"]["Count"];
@@ -2487,6 +2506,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2630,6 +2659,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2773,6 +2812,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2916,6 +2965,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +3118,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3202,6 +3271,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3345,6 +3424,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3488,6 +3577,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3693,7 +3792,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };

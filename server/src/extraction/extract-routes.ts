@@ -84,7 +84,7 @@ export function extractRoutes(deps: ExtractDeps): Router {
     if (principal.via === 'api_key') await deps.meter.assertRateRoom(principal.accountId, deps.clock.now());
   };
   const prepare = async (res: Response, input: SingleInput) => {
-    if (input.file || input.document.content !== undefined) await rateRoomFor(res);
+    if (input.file || 'content' in input.document) await rateRoomFor(res);
     return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
   };
 
@@ -120,7 +120,7 @@ export function extractRoutes(deps: ExtractDeps): Router {
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
     const engine = engineOf('batch', body);
-    if (body.items.some((item) => item.document.content !== undefined)) await rateRoomFor(res);
+    if (body.items.some((item) => 'content' in item.document)) await rateRoomFor(res);
     const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {
