@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const server: Server = createLimitedServer((req, res) => {
     if (app) return app(req, res);
     res.writeHead(503, { 'retry-after': '1' }).end();
-  }, config.http);
+  }, config.http, logger);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   app = createApp({ config, db, logger, meter, schema, engine });
-  // Reservations whose request died with its process are given back once they expire (see README, metering).
+  // Reservations whose request died with its process are given back once they expire (see docs/metering.md).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
   }, 60_000);
