@@ -49,7 +49,8 @@ export interface paths {
         };
         /**
          * The contract (JSON)
-         * @description This contract as OpenAPI 3.1 JSON, byte for byte as published.
+         * @description This contract as OpenAPI 3.1 JSON, byte for byte as published (gzipped when `Accept-Encoding` allows it). Cacheable:
+         *     send its `ETag` back as `If-None-Match` to get `304` while it is unchanged. Readable from any origin (CORS).
          */
         get: operations["getOpenapiJson"];
         put?: never;
@@ -69,7 +70,8 @@ export interface paths {
         };
         /**
          * The contract (YAML)
-         * @description This contract as OpenAPI 3.1 YAML, byte for byte as published.
+         * @description This contract as OpenAPI 3.1 YAML, byte for byte as published (gzipped when `Accept-Encoding` allows it). Cacheable
+         *     with its `ETag`, as the JSON is, and readable from any origin.
          */
         get: operations["getOpenapiYaml"];
         put?: never;
@@ -2062,7 +2064,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+        IfNoneMatch: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2112,7 +2117,10 @@ export interface operations {
     getOpenapiJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2121,18 +2129,40 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FreeFormObject"];
                 };
             };
+            /** @description The copy the client holds (`If-None-Match`) is the current contract. */
+            304: {
+                headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getOpenapiYaml: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2141,11 +2171,30 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/yaml": string;
                 };
+            };
+            /** @description The copy the client holds (`If-None-Match`) is the current contract. */
+            304: {
+                headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

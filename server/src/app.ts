@@ -11,6 +11,7 @@ import { docsRoutes } from './meta/docs.js';
 import { landingRoutes } from './meta/landing-routes.js';
 import { dashboardRoutes } from './meta/dashboard-routes.js';
 import { metaRoutes } from './meta/meta-routes.js';
+import { contractPreflight } from './meta/published-contract.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
@@ -69,6 +70,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(landingRoutes());
   app.use(docsRoutes());
   app.use(dashboardRoutes(config));
+  app.use(contractPreflight);
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
