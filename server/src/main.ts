@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
+import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { startBanner } from './meta/start-banner.js';
@@ -54,6 +55,11 @@ async function main(): Promise<void> {
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
+  // Claude: the key and each model checked once now, beside the start (a wrong key is named here, not at a 502).
+  const claude = config.extraction.anthropic;
+  if (config.extraction.engine === 'anthropic' && claude.apiKey) {
+    void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
+  }
   app = createApp({ config, db, logger, meter, schema, engine });
   // Reservations whose request died with its process are given back once they expire (see docs/metering.md).
   const sweep = setInterval(() => {
