@@ -9,7 +9,8 @@ import { readFileSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocExtract, type BatchItemInput } from './client.js';
-import { autoKind, FOLDER_EXTENSIONS, listFolder, planCalls } from './cli-files.js';
+import { FOLDER_EXTENSIONS, listFolder, planCalls } from './cli-files.js';
+import { resolveAutoKinds, undecidedMessage } from './cli-kind-auto.js';
 import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
@@ -27,7 +28,7 @@ const USAGE = `usage:
       PDFs and images take --fallback-kind (without it they fail: auto needs text)
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
-environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
+environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${LOCAL_URL}, the service npm start runs)`;
 
 class UsageError extends Error {}
 
@@ -148,6 +149,11 @@ async function main(argv: string[]): Promise<number> {
     if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
     if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
     const schema = values.schema ? readJson(values.schema) : undefined;
+    // --kind auto: every file's kind decided once, before anything is sent (cli-kind-auto.ts); those left without one are
+    // named on one line now, and each fails on its own line below, unsent.
+    const autoKinds = values.kind === 'auto' ? await resolveAutoKinds(files, fallback as Kind | undefined) : null;
+    const undecided = autoKinds ? files.filter((f) => autoKinds.get(f.name) === null) : [];
+    if (undecided.length) say(undecidedMessage(undecided));
     if (values.out) writeFileSync(values.out, '');
     const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
     let done = 0;
@@ -171,8 +177,8 @@ async function main(argv: string[]): Promise<number> {
           items.push({ id: f.name, document, schema: schema as components['schemas']['JsonSchemaObject'] });
           continue;
         }
-        // --kind auto: a text file's kind guessed from its words; a PDF or image takes --fallback-kind, else it fails here.
-        const kind = values.kind === 'auto' ? autoKind(f, fallback as Kind | undefined) : (values.kind as Kind);
+        // --kind auto: the kind decided above; a file without one fails here, unsent.
+        const kind = autoKinds ? autoKinds.get(f.name) ?? null : (values.kind as Kind);
         if (!kind) {
           fail(f.name, 'auto_needs_text', `--kind auto guesses a kind from text, and the text of ${f.mediaType} is read by the service: pass --fallback-kind <kind> for PDFs and images, or send them with --kind <kind>`, null);
           continue;

@@ -75,6 +75,9 @@ describe('docextract CLI with PDFs and images', () => {
     ]);
     expect(lines[0]!.error!.message).toMatch(/--fallback-kind/);
     expect(r.stderr).toMatch(/files   5\nok      3\nfailed  2\n/);
+    // Said once, before anything is sent: which files, why, and the flag that sends them (issue 30).
+    expect(r.stderr).toContain('docextract: --kind auto guesses a kind from a file\'s words, and PDFs and images are read only by the service: 2 files (a-invoice.pdf, b-invoice-scan.png) will not be sent. Pass --fallback-kind <kind> to send them as that kind (e.g. --fallback-kind invoice), or send them with --kind <kind>.');
+    expect(r.stderr).not.toMatch(/TypeError|at .*\.js:\d+/);
     // The text files went in one call each; the PDF and the image were never sent.
     expect(await batchRecords()).toBe(before + 3);
   }, 60_000);
