@@ -9,7 +9,7 @@ import { createLimitedServer } from './http/server-limits.js';
 import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
-import { startBanner } from './meta/start-banner.js';
+import { databaseName, startBanner } from './meta/start-banner.js';
 
 /** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
 const SHUTDOWN_GRACE_MS = 2000;
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn)}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
