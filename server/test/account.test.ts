@@ -88,28 +88,35 @@ describe('plans from PLANS_FILE', () => {
 });
 
 // A self-hosting operator's own key (npm run key, on a service npm start runs in development) is not held to the
-// free plan; production and the test suite start accounts on free, as sold.
+// free plan; production and the test suite start accounts on free, as sold (config.test.ts checks each default).
 describe('the plan a new account starts on', () => {
-  it('is starter on a development service, free under NODE_ENV=test, and NEW_ACCOUNT_PLAN when set', async () => {
-    for (const [env, plan, limit] of [[{ NODE_ENV: 'development' }, 'starter', 10000], [{}, 'free', 100], [{ NODE_ENV: 'development', NEW_ACCOUNT_PLAN: 'free' }, 'free', 100], [{ NEW_ACCOUNT_PLAN: 'starter' }, 'starter', 10000]] as const) {
-      const s = await startTestServer('embedded', env);
-      try {
-        const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_local')}` } });
-        expect(await res.json()).toMatchObject({ id: 'acct_local', plan, heuLimit: limit });
-      } finally {
-        await s.close();
-      }
+  let dev: TestServer;
+  beforeAll(async () => { dev = await startTestServer('embedded', { NODE_ENV: 'development' }); }, 60_000);
+  afterAll(async () => { await dev.close(); });
+  const summary = async (server: TestServer, account: string) =>
+    (await server.fetch('/v1/account', { headers: { authorization: `Bearer ${await server.token(account)}` } })).json();
+
+  it('is starter on a development service; free on the test suite\'s (NODE_ENV=test)', async () => {
+    expect(await summary(dev, 'acct_local')).toMatchObject({ id: 'acct_local', plan: 'starter', heuLimit: 10000, requestsPerMinute: 120 });
+    const test = await startTestServer('embedded');
+    try {
+      expect(await summary(test, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
+    } finally {
+      await test.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('leaves an existing account on its plan', async () => {
-    const s = await startTestServer('embedded', { NODE_ENV: 'development' });
-    try {
-      await s.db.prisma.account.create({ data: { id: 'acct_old', plan: 'free' } });
-      const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_old')}` } });
-      expect(await res.json()).toMatchObject({ plan: 'free', heuLimit: 100 });
-    } finally {
-      await s.close();
-    }
+    await dev.db.prisma.account.create({ data: { id: 'acct_old', plan: 'free' } });
+    expect(await summary(dev, 'acct_old')).toMatchObject({ plan: 'free', heuLimit: 100 });
   });
+
+  it('is NEW_ACCOUNT_PLAN when set', async () => {
+    const free = await startTestServer('embedded', { NODE_ENV: 'development', NEW_ACCOUNT_PLAN: 'free' });
+    try {
+      expect(await summary(free, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
+    } finally {
+      await free.close();
+    }
+  }, 120_000);
 });
