@@ -49,7 +49,8 @@ export interface paths {
         };
         /**
          * The contract (JSON)
-         * @description This contract as OpenAPI 3.1 JSON, byte for byte as published.
+         * @description This contract as OpenAPI 3.1 JSON, byte for byte as published (gzipped when `Accept-Encoding` allows it). Cacheable:
+         *     send its `ETag` back as `If-None-Match` to get `304` while it is unchanged. Readable from any origin (CORS).
          */
         get: operations["getOpenapiJson"];
         put?: never;
@@ -69,7 +70,8 @@ export interface paths {
         };
         /**
          * The contract (YAML)
-         * @description This contract as OpenAPI 3.1 YAML, byte for byte as published.
+         * @description This contract as OpenAPI 3.1 YAML, byte for byte as published (gzipped when `Accept-Encoding` allows it). Cacheable
+         *     with its `ETag`, as the JSON is, and readable from any origin.
          */
         get: operations["getOpenapiYaml"];
         put?: never;
@@ -413,7 +415,7 @@ export interface paths {
          * Create an API key
          * @description Creates an API key and answers the raw key once. With `x-idempotency-key` (kept 24 hours per account), the same
          *     key and body replays the first record with `idempotent: true` and status `200`, without the raw key; a different
-         *     body answers `409 idempotency_key_reused`.
+         *     body answers `409 idempotency_key_reused`. The body is optional: none is `{}`, a key named `Default key`.
          */
         post: operations["createKey"];
         delete?: never;
@@ -688,14 +690,15 @@ export interface components {
         };
         AutoFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
              *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -916,14 +919,15 @@ export interface components {
         ClassifiedKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal" | "other";
         ClassifyFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
              *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -1114,14 +1118,15 @@ export interface components {
         };
         CustomFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
              *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -1149,53 +1154,38 @@ export interface components {
          * @enum {string}
          */
         DeadlineUnknownReason: "no_renewal_date" | "no_notice_period" | "renewal_date_out_of_range" | "notice_period_out_of_range";
-        /**
-         * @description The document: its text, or the file itself. Exactly one of `text` and `content`; both, or neither, is
-         *     `400 invalid_request`.
-         *
-         *     A file (`content`) is read as its `mediaType` says: `application/pdf` (its text layer, rebuilt into lines and
-         *     columns; pages without one are read by OCR), `image/png`, `image/jpeg`, `image/webp`, `image/tiff` (OCR),
-         *     `text/plain`, `text/markdown`, `text/html` (reduced to its text), `text/csv` and
-         *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet` (XLSX: each sheet a table under its name),
-         *     `application/vnd.openxmlformats-officedocument.wordprocessingml.document` (DOCX: paragraphs, and tables as aligned
-         *     rows), `message/rfc822` (EML) and `application/vnd.ms-outlook` (MSG): an e-mail's From, To, Date and Subject, its
-         *     body, and each attachment of one of these types read as a document of its own. Claude reads PDFs and images itself. Limits: 10 MB
-         *     (10,485,760 bytes) a file, 50 pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over
-         *     one: `413 payload_too_large` with the limit, and so is a DOCX or XLSX over 2,000 parts or 64 MB inflated, or an
-         *     e-mail nesting MIME parts over 16 deep, declaring over 500 parts, with over 50 attachments or e-mails attached over 3
-         *     deep, or over 50 pages with its attachments. Bytes that are not of the stated `mediaType` are
-         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
-         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
-         */
-        DocumentInput: {
+        /** @description A document sent as the file itself. */
+        DocumentFile: {
             /**
-             * @description The document's text, 1 to 200,000 characters. Longer text is refused with `413 payload_too_large`.
-             *     The text is treated strictly as data: instructions written inside it are never followed.
+             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded.
+             *     On a single-document route the file may also be sent as `multipart/form-data` (a `file` part). Its text is
+             *     treated strictly as data, as `text` is.
              */
-            text?: string;
-            /**
-             * @description The file itself, in base64 (RFC 4648, standard or URL-safe alphabet, padding optional), at most 10 MB decoded; `mediaType` is then required
-             *     and must be one of the media types above. On a single-document route the file may also be sent as
-             *     `multipart/form-data` (a `file` part). Its text is treated strictly as data, as `text` is.
-             */
-            content?: string;
+            content: string;
+            /** @description The file's media type. */
+            mediaType: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records and shown back to you. */
             filename?: string;
-            /**
-             * @description With `text`: the media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored
-             *     records). With `content`: the file's media type, one of `application/pdf`, `image/png`, `image/jpeg`,
-             *     `image/webp`, `image/tiff`, `text/plain`, `text/markdown`, `text/html`, `text/csv`,
-             *     `application/vnd.openxmlformats-officedocument.wordprocessingml.document`,
-             *     `application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`, `message/rfc822`,
-             *     `application/vnd.ms-outlook`.
-             */
-            mediaType?: string;
             /**
              * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
              *     created from the normalised vendor name and product. An id that is not yours answers `404 not_found`.
              */
             vendorRenewalId?: components["schemas"]["Uuid"];
         };
+        /**
+         * @description The document: its text (`DocumentText`), or the file itself (`DocumentFile`). Exactly one of `text` and
+         *     `content`: both, or neither, is `400 invalid_request`.
+         *
+         *     A file (`content`) is read as its `mediaType` says (`FileMediaType`); an e-mail's attachments of these types are each
+         *     read as a document of their own. Claude reads PDFs and images itself. Limits: 10 MB (10,485,760 bytes) a file, 50
+         *     pages a PDF, 25 megapixels an image, 200,000 characters of text read from it; over one: `413 payload_too_large` with
+         *     the limit, and so is a DOCX or XLSX over 2,000 parts or 64 MB inflated, or an e-mail nesting MIME parts over 16
+         *     deep, declaring over 500 parts, with over 50 attachments or e-mails attached over 3 deep, or over 50 pages with its
+         *     attachments. Bytes that are not of the stated `mediaType` are
+         *     `400 document_type_mismatch`; an encrypted PDF is `422 document_encrypted`; a file that cannot be read (a corrupt
+         *     PDF, an image too small or with no legible text) is `422 document_unreadable`. Nothing is charged for any of them.
+         */
+        DocumentInput: components["schemas"]["DocumentText"] | components["schemas"]["DocumentFile"];
         /**
          * @description What kind of document the renewal terms were read from.
          * @enum {string}
@@ -1223,6 +1213,26 @@ export interface components {
              */
             text?: string;
         };
+        /** @description A document sent as its text. */
+        DocumentText: {
+            /**
+             * @description The document's text, 1 to 200,000 characters, not only white space. Longer text is refused with
+             *     `413 payload_too_large`. The text is treated strictly as data: instructions written inside it are never followed.
+             */
+            text: string;
+            /** @description The original file name, kept on stored records and shown back to you. */
+            filename?: string;
+            /**
+             * @description Renewal route only: the vendor renewal this document belongs to. When omitted, the renewal is found or
+             *     created from the normalised vendor name and product. An id that is not yours answers `404 not_found`.
+             */
+            vendorRenewalId?: components["schemas"]["Uuid"];
+            /**
+             * @description The media type the text was taken from, such as `text/plain` or `application/pdf` (kept on stored records;
+             *     `text/plain` when none is sent).
+             */
+            mediaType?: string;
+        };
         /**
          * @description How a job is employed.
          * @enum {string}
@@ -1232,7 +1242,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
         /**
          * @description The text a value was read from, where it stands, and how sure the service is of it.
          *
@@ -1271,14 +1281,15 @@ export interface components {
         };
         ExtractFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
              *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -1314,6 +1325,12 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /**
+         * @description The media types a file is read as (`document.content`, or a form's `file`). Media types are compared in lower case
+         *     without parameters, so `Application/PDF; x=y` is read as `application/pdf`.
+         * @enum {string}
+         */
+        FileMediaType: "application/pdf" | "image/png" | "image/jpeg" | "image/webp" | "image/tiff" | "text/plain" | "text/markdown" | "text/html" | "text/csv" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "message/rfc822" | "application/vnd.ms-outlook";
         /** @description A confidence threshold sent as a form field (a number from 0 to 1). */
         FormConfidence: string;
         /** @description A file name sent as a form field. */
@@ -1323,8 +1340,6 @@ export interface components {
          * @enum {string}
          */
         FormFlag: "true" | "false";
-        /** @description A media type sent as a form field. */
-        FormMediaType: string;
         /** @description A model name sent as a form field. */
         FormModelName: string;
         /**
@@ -1989,14 +2004,15 @@ export interface components {
         };
         RenewalFileForm: {
             /**
+             * Format: binary
              * @description The file, at most 10 MB (10,485,760 bytes): over it, `413 payload_too_large` with the limit. Its media type is
              *     the `mediaType` field when sent, else the part's `Content-Type` (unless `application/octet-stream`), else its
              *     file name's extension (`.pdf`, `.png`, `.jpg`, `.jpeg`, `.webp`, `.tif`, `.tiff`, `.txt`, `.text`, `.md`, `.markdown`, `.html`, `.htm`,
              *     `.csv`, `.docx`, `.xlsx`, `.eml`, `.msg`).
              */
-            file: unknown;
+            file: string;
             /** @description The file's media type, one of those `document.content` takes; overrides the part's `Content-Type`. */
-            mediaType?: components["schemas"]["FormMediaType"];
+            mediaType?: components["schemas"]["FileMediaType"];
             /** @description The original file name, kept on stored records; by default the file part's own file name. */
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
@@ -2452,7 +2468,8 @@ export interface components {
              */
             outputTokens: components["schemas"]["Count"];
             /**
-             * @description Input tokens the model read from its prompt cache (billed by the provider at a tenth of the input price).
+             * @description Input tokens the model read from its prompt cache (billed by the provider at its cache-read price, a fraction of
+             *     the input price).
              *     Present when the engine has a prompt cache (Claude); the offline engine has none and leaves it out.
              */
             cacheReadInputTokens?: components["schemas"]["Count"];
@@ -2470,7 +2487,7 @@ export interface components {
              */
             heu: components["schemas"]["Count"];
             /**
-             * @description HEU for reading a file, included in `heu` (see the README's metering section): 1 per started 10 PDF pages read
+             * @description HEU for reading a file, included in `heu` (docs/metering.md): 1 per started 10 PDF pages read
              *     from their text layer and 1 per page (or image) read by OCR. Present only when a file was read offline.
              */
             readingHeu?: components["schemas"]["Count"];
@@ -2605,7 +2622,10 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+        IfNoneMatch: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2655,7 +2675,10 @@ export interface operations {
     getOpenapiJson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2664,18 +2687,40 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FreeFormObject"];
                 };
             };
+            /** @description The copy the client holds (`If-None-Match`) is the current contract. */
+            304: {
+                headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getOpenapiYaml: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `ETag` of the copy the client holds: while the contract is unchanged the answer is `304`, with no body. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2684,11 +2729,30 @@ export interface operations {
             /** @description The request has succeeded. */
             200: {
                 headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/yaml": string;
                 };
+            };
+            /** @description The copy the client holds (`If-None-Match`) is the current contract. */
+            304: {
+                headers: {
+                    /** @description A weak validator of the document, the same for its identity and gzip answers. */
+                    ETag: string;
+                    /** @description `public, max-age=300, must-revalidate`: reused for five minutes, then revalidated with the ETag. */
+                    "Cache-Control": string;
+                    /** @description `*`: the contract carries no credential or secret, so tools on any origin may read it. */
+                    "Access-Control-Allow-Origin": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2977,6 +3041,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3193,6 +3267,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3344,6 +3428,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3487,6 +3581,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,6 +3734,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3773,6 +3887,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3916,6 +4040,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4059,6 +4193,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4202,6 +4346,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4345,6 +4499,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4550,7 +4714,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
@@ -4742,6 +4906,16 @@ export interface operations {
                     "RateLimit-Remaining": components["schemas"]["Count"];
                     /** @description Whole seconds until the current window resets. */
                     "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {

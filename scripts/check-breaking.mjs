@@ -20,12 +20,13 @@
 // Each change has a stable id such as `GET /v1/keys 200 response: property data removed`. An allowed break is
 // listed in spec/CHANGELOG.md under the version that made it, with its reason (the format is at the top of that
 // file); a reason still "TODO" fails the check. Only entries of versions newer than the released contract's allow
-// anything: once a version is released its entries are history (they stay listed, and allow nothing new).
+// anything: once a version is released its entries are history (they stay listed, and allow nothing new). Listed
+// breaks also need a new major info.version (semantic versioning of the document): the check fails without one.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { changelogLine, classify, compareVersions, findBreakingChanges, parseChangelog } from './lib/breaking-changes.mjs';
+import { changelogLine, classify, findBreakingChanges, parseChangelog, versionProblem } from './lib/breaking-changes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -81,8 +82,7 @@ if (unlisted.length) {
   );
   for (const c of unlisted) console.error(changelogLine(c.id));
 }
-if (todo.length || unlisted.length) process.exit(1);
-if (allowed.length && compareVersions(current.info?.version, released.info?.version) <= 0) {
-  console.log(`Note: the contract breaks clients but its version (${current.info?.version}) is not above the released one; bump info.version in spec/.`);
-}
+const versioning = versionProblem(allowed.length, current.info?.version, released.info?.version);
+if (versioning) console.error(`\nThe version does not say it breaks clients: ${versioning}.`);
+if (todo.length || unlisted.length || versioning) process.exit(1);
 console.log('No unlisted breaking changes.');

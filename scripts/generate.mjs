@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parseDocument } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = resolve(process.argv[2] ?? join(root, 'generated'));
@@ -28,10 +29,44 @@ export async function generate(target) {
     throw new Error('TypeSpec compilation failed');
   }
 
+  closeForms(target);
   const document = JSON.parse(readFileSync(join(target, 'openapi.json'), 'utf8'));
   // Stock openapi-typescript, no transform: the types are what any partner team generates from the document.
   const ast = await openapiTS(document);
   writeFileSync(join(target, 'openapi.d.ts'), HEADER + astToString(ast));
+}
+
+/**
+ * Every multipart/form-data request body is a closed object (`additionalProperties: false`): the service refuses a
+ * field its form does not declare (400), and generated clients should refuse it too. TypeSpec 1.11's openapi3 emitter
+ * builds a form's schema from its parts and drops the model's own decorators (`@extension("additionalProperties",
+ * false)` on the form model is not emitted), so the rule is written here, into both documents, in the same place
+ * TypeSpec would have put it. Only form schemas change; everything else is as TypeSpec emitted it.
+ */
+function closeForms(target) {
+  const json = JSON.parse(readFileSync(join(target, 'openapi.json'), 'utf8'));
+  const forms = new Set();
+  for (const item of Object.values(json.paths)) {
+    for (const op of Object.values(item)) {
+      const ref = op?.requestBody?.content?.['multipart/form-data']?.schema?.$ref;
+      if (ref) forms.add(ref.slice(ref.lastIndexOf('/') + 1));
+    }
+  }
+  const close = (schemas) => {
+    for (const name of forms) {
+      const { type, properties, required, ...rest } = schemas[name];
+      schemas[name] = { type, properties, required, additionalProperties: false, ...rest };
+    }
+  };
+  close(json.components.schemas);
+  writeFileSync(join(target, 'openapi.json'), `${JSON.stringify(json, null, 2)}\n`);
+  const yaml = parseDocument(readFileSync(join(target, 'openapi.yaml'), 'utf8'));
+  for (const name of forms) {
+    const node = yaml.getIn(['components', 'schemas', name]);
+    const at = node.items.findIndex((pair) => pair.key.value === 'required');
+    node.items.splice(at + 1, 0, yaml.createPair('additionalProperties', false));
+  }
+  writeFileSync(join(target, 'openapi.yaml'), yaml.toString({ lineWidth: 0 }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -26,5 +26,8 @@ if (res.status !== 201 || !body.key) {
   process.stderr.write(`${base} answered ${res.status}: ${body.error?.message ?? JSON.stringify(body)}\n`);
   process.exit(1);
 }
-process.stderr.write(`A key for account ${values.account} (shown once; keep it):\n`);
+// Say what the key may spend: its account's plan and limits (docs/metering.md says how to change them).
+const account = (await fetch(`${base}/v1/account`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()).catch(() => null)) as { plan?: string; heuLimit?: number; requestsPerMinute?: number } | null;
+const plan = account?.plan ? ` on the ${account.plan} plan (${account.heuLimit?.toLocaleString('en-US')} HEU a month, ${account.requestsPerMinute} requests a minute)` : '';
+process.stderr.write(`A key for account ${values.account}${plan} (shown once; keep it):\n`);
 process.stdout.write(`${body.key}\n`);

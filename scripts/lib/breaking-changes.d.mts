@@ -35,3 +35,5 @@ export function classify(
   todo: Array<BreakingChange & { entry: ChangelogEntry }>;
 };
 export function expandSchema(doc: object, node: unknown, refs?: string[]): ExpandedSchema;
+/** Why the version cannot carry `allowedCount` listed breaks (they need a new major info.version), or null. */
+export function versionProblem(allowedCount: number, current: string | undefined, released: string | undefined): string | null;

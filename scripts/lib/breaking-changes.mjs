@@ -13,11 +13,13 @@
 // `.*` a map's values). The ids are what spec/CHANGELOG.md lists (see parseChangelog).
 //
 // Breaking (reported):
-//   - an operation removed, moved (its operationId now on another method + path) or its operationId changed;
+//   - an operation removed, moved (its operationId now on another method + path) or its operationId changed; a path
+//     parameter renamed (`{id}` to `{keyId}`: generated clients name it in their callers' source);
 //   - a security alternative the released operation accepted that no current alternative is satisfied by; a
 //     security scheme removed or changed (type, in, name, scheme); a server URL removed;
 //   - requests (the current contract must accept everything the released one did): a request body, media type,
-//     parameter, property or union variant removed (renaming is removing one and adding another); a body,
+//     parameter, property or union variant removed (renaming is removing one and adding another); an object split
+//     into a union of objects none of which takes all its members (`oneOf` of a text and a file variant); a body,
 //     parameter or property newly required; a changed type (integer -> number is a widening, not a change); null no
 //     longer accepted; a narrowed constraint (maxLength/maximum/maxItems added or lowered, minLength/minimum/minItems
 //     added or raised, a new or changed pattern, format or multipleOf, uniqueItems added); an enum put on a member,
@@ -233,10 +235,41 @@ class Walker {
       if (dir === 'request' && B.variants.length > 0) this.report(at(`type changed from ${B.variants.map((v) => typeLabel(typesOf(v.schema))).join('|')} to null`), 'request-type');
       return;
     }
+    if (dir === 'request' && this.split(B, A, label, path, stack)) return;
     const { pairs, onlyBefore, onlyAfter } = matchVariants(B.variants, A.variants);
     if (dir === 'request') for (const v of onlyBefore) this.report(at(`union variant ${variantName(v, B.variants)} removed`), 'request-variant-removed');
     if (dir === 'response') for (const v of onlyAfter) this.report(at(`union variant ${variantName(v, A.variants)} added`), 'response-variant-added');
     for (const [b, a] of pairs) this.variant(dir, b, a, label, path, stack);
+  }
+
+  /**
+   * A request object that became a union of objects (`oneOf: [TextDoc, FileDoc]` where one object took `text`,
+   * `content` and the rest): when one variant still takes every member the released object had, it is compared
+   * with that one (the others are new shapes, which a client may ignore). When none does, the members were split
+   * between the variants: what the released object took in any combination now has to be one variant, which refuses
+   * some bodies it accepted (reported once, as a split), and each member is compared with every variant that has it.
+   * Answers whether it handled the pair.
+   */
+  split(B, A, label, path, stack) {
+    if (B.variants.length !== 1 || A.variants.length < 2) return false;
+    const [b] = B.variants;
+    const isObject = (v) => typeLabel(typesOf(v.schema)) === 'object';
+    if (!isObject(b) || !A.variants.every(isObject) || (b.ref && A.variants.some((a) => a.ref === b.ref))) return false;
+    const members = Object.keys(b.schema.properties ?? {});
+    const covering = A.variants.find((a) => members.every((m) => m in (a.schema.properties ?? {})));
+    if (covering) {
+      this.variant('request', b, covering, label, path, stack);
+      return true;
+    }
+    const names = A.variants.map((v) => variantName(v, A.variants)).join(', ');
+    this.report(`${label}: ${path ? `property ${path} ` : ''}split into one of ${names}`, 'request-split');
+    const sub = (name) => (path ? `${path}.${name}` : name);
+    for (const m of members) {
+      const holders = A.variants.filter((a) => m in (a.schema.properties ?? {}));
+      if (holders.length === 0) this.report(`${label}: property ${sub(m)} removed`, 'request-property-removed');
+      for (const a of holders) this.schemas('request', b.schema.properties[m], a.schema.properties[m], label, sub(m), stack);
+    }
+    return true;
   }
 
   variant(dir, b, a, label, path, stack) {
@@ -373,6 +406,9 @@ class Walker {
       const ap = aParams.get(key);
       const what = `${bp.in} parameter ${bp.name}`;
       if (!ap) { this.report(`${label}: ${what} removed`, 'parameter-removed'); continue; }
+      // Same place, another name (`{id}` to `{keyId}`): the wire is unchanged, but code generated from the contract
+      // names path parameters (`revokeKey({ path: { id } })`), so source written against the released one breaks.
+      if (bp.in === 'path' && ap.name !== bp.name) this.report(`${label}: path parameter ${bp.name} renamed to ${ap.name}`, 'parameter-renamed');
       if (ap.required && !bp.required) this.report(`${label}: ${what} becomes required`, 'request-required');
       this.schemas('request', schemaOf(bp), schemaOf(ap), `${label} ${what}`, '');
     }
@@ -530,4 +566,18 @@ export function classify(changes, entries, { releasedVersion } = {}) {
     else allowed.push({ ...c, entry });
   }
   return { allowed, unlisted, todo };
+}
+
+/**
+ * Why the contract's version cannot carry its breaking changes, or null: a break a client must adapt to (an allowed
+ * change of spec/CHANGELOG.md) needs a new major `info.version` (semantic versioning of the document); additions need
+ * none. `current` and `released` are `info.version` strings.
+ */
+export function versionProblem(allowedCount, current, released) {
+  if (allowedCount === 0) return null;
+  const major = (v) => Number(/^v?(\d+)\./.exec(String(v ?? ''))?.[1]);
+  const c = major(current), r = major(released);
+  if (!Number.isFinite(c) || !Number.isFinite(r)) return `info.version ${current ?? '(none)'} or the released ${released ?? '(none)'} is not a semantic version`;
+  if (c > r) return null;
+  return `${allowedCount} breaking change${allowedCount === 1 ? '' : 's'} but info.version ${current} keeps the released major version (${released}): a break needs ${r + 1}.0.0 (bump info.version in spec/main.tsp, then npm run generate)`;
 }

@@ -36,7 +36,7 @@ const USAGE = `usage:
       values included); --min-confidence N (0 to 1) withholds values under N (the service's default 0.5)
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
-environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${'$'}{LOCAL_URL}, the service npm start runs)`;
+environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${LOCAL_URL}, the service npm start runs)`;
 
 class UsageError extends Error {}
 

@@ -1,7 +1,9 @@
 import type { components } from './contract.js';
 
 type Schemas = components['schemas'];
-type DocumentMeta = Omit<Schemas['DocumentInput'], 'text' | 'content'>;
+type DocumentMeta = Pick<Schemas['DocumentText'], 'filename' | 'vendorRenewalId'>;
+/** The media types the service reads a file as (the contract's `FileMediaType`). */
+export type FileMediaType = Schemas['FileMediaType'];
 
 /** A file's bytes with their media type (`application/pdf`, `image/png`, ...). */
 export interface FileBytes {
@@ -18,9 +20,9 @@ export type FileInput = string | Blob | FileBytes;
 
 /** The document of an extraction: its text, the file itself in base64, or a file the SDK reads and encodes. */
 export type DocumentInput =
-  | (DocumentMeta & { text: string; content?: never; file?: never })
-  | (DocumentMeta & { content: string; mediaType: string; text?: never; file?: never })
-  | (Omit<DocumentMeta, 'mediaType'> & { file: FileInput; mediaType?: string; text?: never; content?: never });
+  | (DocumentMeta & { text: string; mediaType?: string; content?: never; file?: never })
+  | (DocumentMeta & { content: string; mediaType: FileMediaType; text?: never; file?: never })
+  | (DocumentMeta & { file: FileInput; mediaType?: FileMediaType; text?: never; content?: never });
 
 /** The media types the service reads, by file extension. */
 const BY_EXTENSION: Record<string, string> = {
@@ -72,5 +74,6 @@ export async function toContractDocument(document: string | DocumentInput): Prom
   const { file, mediaType, ...rest } = document;
   const loaded = await load(file, mediaType);
   if (!loaded.mediaType) throw new TypeError('docextract: the media type of the file is unknown; pass mediaType (application/pdf, image/png, ...).');
-  return { ...rest, ...(rest.filename === undefined && loaded.filename ? { filename: loaded.filename } : {}), content: toBase64(loaded.bytes), mediaType: loaded.mediaType };
+  // The service refuses a media type it does not read (400, naming those it reads).
+  return { ...rest, ...(rest.filename === undefined && loaded.filename ? { filename: loaded.filename } : {}), content: toBase64(loaded.bytes), mediaType: loaded.mediaType as FileMediaType };
 }

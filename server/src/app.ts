@@ -11,6 +11,7 @@ import { docsRoutes } from './meta/docs.js';
 import { landingRoutes } from './meta/landing-routes.js';
 import { dashboardRoutes } from './meta/dashboard-routes.js';
 import { metaRoutes } from './meta/meta-routes.js';
+import { contractPreflight } from './meta/published-contract.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
 import { jsonBody } from './http/json-body.js';
@@ -71,12 +72,13 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(landingRoutes());
   app.use(docsRoutes());
   app.use(dashboardRoutes(config));
+  app.use(contractPreflight);
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
   app.use(requireSchema(schema));
   const keyCache = new KeyCache();
-  app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache }));
+  app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache, newAccountPlan: config.newAccountPlan }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
   app.use(multipartBody);

@@ -7,9 +7,10 @@ import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
+import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
-import { startBanner } from './meta/start-banner.js';
+import { databaseName, startBanner } from './meta/start-banner.js';
 
 /** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
 const SHUTDOWN_GRACE_MS = 2000;
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const server: Server = createLimitedServer((req, res) => {
     if (app) return app(req, res);
     res.writeHead(503, { 'retry-after': '1' }).end();
-  }, config.http);
+  }, config.http, logger);
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -55,12 +56,17 @@ async function main(): Promise<void> {
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
+  // Claude: the key and each model checked once now, beside the start (a wrong key is named here, not at a 502).
+  const claude = config.extraction.anthropic;
+  if (config.extraction.engine === 'anthropic' && claude.apiKey) {
+    void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
+  }
   // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
   // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
   setTimeout(() => documents.warm(), 2000).unref();
   app = createApp({ config, db, logger, meter, schema, engine, documents });
-  // Reservations whose request died with its process are given back once they expire (see README, metering).
+  // Reservations whose request died with its process are given back once they expire (see docs/metering.md).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
   }, 60_000);
@@ -68,7 +74,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn)}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -86,3 +86,37 @@ describe('plans from PLANS_FILE', () => {
     }
   });
 });
+
+// A self-hosting operator's own key (npm run key, on a service npm start runs in development) is not held to the
+// free plan; production and the test suite start accounts on free, as sold (config.test.ts checks each default).
+describe('the plan a new account starts on', () => {
+  let dev: TestServer;
+  beforeAll(async () => { dev = await startTestServer('embedded', { NODE_ENV: 'development' }); }, 60_000);
+  afterAll(async () => { await dev.close(); });
+  const summary = async (server: TestServer, account: string) =>
+    (await server.fetch('/v1/account', { headers: { authorization: `Bearer ${await server.token(account)}` } })).json();
+
+  it('is starter on a development service; free on the test suite\'s (NODE_ENV=test)', async () => {
+    expect(await summary(dev, 'acct_local')).toMatchObject({ id: 'acct_local', plan: 'starter', heuLimit: 10000, requestsPerMinute: 120 });
+    const test = await startTestServer('embedded');
+    try {
+      expect(await summary(test, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
+    } finally {
+      await test.close();
+    }
+  }, 120_000);
+
+  it('leaves an existing account on its plan', async () => {
+    await dev.db.prisma.account.create({ data: { id: 'acct_old', plan: 'free' } });
+    expect(await summary(dev, 'acct_old')).toMatchObject({ plan: 'free', heuLimit: 100 });
+  });
+
+  it('is NEW_ACCOUNT_PLAN when set', async () => {
+    const free = await startTestServer('embedded', { NODE_ENV: 'development', NEW_ACCOUNT_PLAN: 'free' });
+    try {
+      expect(await summary(free, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
+    } finally {
+      await free.close();
+    }
+  }, 120_000);
+});

@@ -89,4 +89,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PLANS_FILE: file })).toThrow(/PLANS_FILE .*free\.heuPerMonth/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), PLANS_FILE: '/nonexistent/plans.json' })).toThrow(/PLANS_FILE/);
   });
+
+  it('starts new accounts on starter in development, free elsewhere, and refuses an unknown NEW_ACCOUNT_PLAN', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).newAccountPlan).toBe('starter');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).newAccountPlan).toBe('free');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) }).newAccountPlan).toBe('free');
+    expect(loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'free' }).newAccountPlan).toBe('free');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'unlimited' })).toThrow(/NEW_ACCOUNT_PLAN/);
+  });
 });

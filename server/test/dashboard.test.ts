@@ -136,4 +136,75 @@ run('dashboard in Chromium', () => {
     await p.getByRole('heading', { name: 'API keys' }).waitFor();
     await ctx.close();
   });
+
+  // Issue 30, item 3: loading and error states.
+  describe('loading and error states', () => {
+    const signedIn = async (account: string, token?: string) => {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const p = await ctx.newPage();
+      p.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) consoleErrors.push(m.text()); });
+      await p.goto(`${s.baseUrl}/dashboard`);
+      await p.evaluate((t) => sessionStorage.setItem('docextract.session', t), token ?? await s.token(account));
+      return { ctx, p };
+    };
+
+    it('a service that answers 503 is said, with a retry that loads the keys once it answers', async () => {
+      const { ctx, p } = await signedIn('acct_states');
+      await s.createKey('acct_states', 'existing key');
+      let down = true;
+      await p.route('**/v1/keys*', (route) => (down
+        ? route.fulfill({ status: 503, contentType: 'application/json', headers: { 'x-request-id': 'req-503-test', 'retry-after': '0' }, body: JSON.stringify({ error: { code: 'service_unavailable', message: 'The service is temporarily unavailable.', details: null } }) })
+        : route.continue()));
+      await p.goto(`${s.baseUrl}/dashboard/keys`);
+      await p.getByRole('alert').filter({ hasText: 'temporarily unavailable (503)' }).waitFor();
+      expect(await p.getByRole('heading', { name: 'API keys' }).isVisible()).toBe(true);
+      expect(await p.getByText('Request id: req-503-test').isVisible()).toBe(true);
+      expect(await p.locator('#key-list').count()).toBe(0); // no empty list that looks like "no keys"
+      await p.screenshot({ path: `${SHOTS}keys-503.png`, fullPage: true });
+      down = false;
+      await p.getByRole('button', { name: 'Try again' }).click();
+      await p.locator('td[data-label="Name"]', { hasText: /^existing key$/ }).waitFor();
+      await ctx.close();
+    });
+
+    it('shows a loading line until the data arrives', async () => {
+      const { ctx, p } = await signedIn('acct_loading');
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      await p.route('**/v1/account', async (route) => { await held; await route.continue(); });
+      await p.goto(`${s.baseUrl}/dashboard/billing`);
+      await p.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+      expect(await p.getByRole('heading', { name: 'Billing and usage' }).isVisible()).toBe(true);
+      release();
+      await p.locator('#heu-used').waitFor();
+      expect(await p.getByText('Loading…').count()).toBe(0);
+      await ctx.close();
+    });
+
+    it('an expired session returns to sign-in, saying the session expired', async () => {
+      const { ctx, p } = await signedIn('acct_expired', await s.token('acct_expired', { ttlSeconds: -60 }));
+      await p.goto(`${s.baseUrl}/dashboard/keys`);
+      await p.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(await p.getByRole('alert').innerText()).toBe('Your session has expired or is no longer valid: sign in again.');
+      expect(await p.evaluate(() => sessionStorage.getItem('docextract.session'))).toBeNull();
+      await p.screenshot({ path: `${SHOTS}session-expired.png`, fullPage: true });
+      await ctx.close();
+    });
+
+    it('an unknown /dashboard path is the dashboard\'s own 404 page, not raw JSON', async () => {
+      const res = await s.fetch('/dashboard/settings');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const { ctx, p } = await signedIn('acct_lost');
+      const answer = await p.goto(`${s.baseUrl}/dashboard/no-such-page`);
+      expect(answer!.status()).toBe(404);
+      await p.getByRole('heading', { name: 'Page not found' }).waitFor();
+      const text = await p.locator('body').innerText();
+      expect(text).toContain('There is no dashboard page at /dashboard/no-such-page.');
+      expect(text).not.toContain('"error"');
+      await p.getByRole('link', { name: 'API keys' }).last().click();
+      await p.getByRole('heading', { name: 'API keys' }).waitFor();
+      await ctx.close();
+    });
+  });
 });

@@ -76,6 +76,10 @@ run('/docs in Chromium', () => {
   it('the curl sample it shows, run with a real key for its placeholder, is answered as the page shows', async () => {
     await pickClient('Curl');
     const curl = await codeShown();
+    // The route's first example is the short text one (issue 30): a readable sample, not a wall of base64.
+    expect(curl).toContain('ACME CLOUD SUPPLY LLC');
+    expect(curl).not.toContain('JVBERi0');
+    expect(curl.length).toBeLessThan(1000);
     expect(curl).toContain("--header 'x-api-key: YOUR_SECRET_TOKEN'");
     const { stdout } = await promisify(execFile)('bash', ['-c', curl.replace('YOUR_SECRET_TOKEN', key)], { timeout: 30_000 });
     expect(JSON.parse(stdout)).toEqual(shownAnswer());
@@ -95,4 +99,68 @@ run('/docs in Chromium', () => {
     expect(external).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
+
+  it('lists the Extraction routes first in the sidebar', async () => {
+    const sidebar = await page.locator('body').innerText();
+    const groups = [...sidebar.matchAll(/(?:Open|Close) Group - ([^\n]+)/g)].map((m) => m[1]!.trim());
+    expect(groups.slice(0, 6)).toEqual(['Extraction', 'API keys', 'Account', 'Renewals', 'Billing', 'Service']);
+  });
+});
+
+// Issue 30, item 1: "Test Request" keeps to the screen. A request body with one long line (the PDF example's base64,
+// or a text whose newlines are escapes) once widened Scalar's dialog to thousands of pixels: the Send button sat far
+// to the right and a phone showed nothing to act on. Our stylesheet (docs.ts) wraps the body and lets the panes shrink.
+run('/docs "Test Request" at desktop and phone widths', () => {
+  let s: TestServer;
+  let browser: Browser;
+  const pdfExample = Object.values<Json>(invoiceOp.requestBody.content['application/json'].examples).find((e) => e.value.document.content)!.value as Json;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    s = await startTestServer('embedded');
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it.each([[1280, 800], [1600, 900], [390, 844]])('at %i px the dialog fits the screen, its Send button in view, with the short example and with a base64 PDF', async (width, height) => {
+    const page = await (await browser.newContext({ viewport: { width, height } })).newPage();
+    await page.goto(`${s.baseUrl}/docs#tag/extraction/POST/v1/extract/invoice`);
+    const section = page.locator('[id="api-1/tag/extraction/POST/v1/extract/invoice"]');
+    await section.getByTestId('client-picker').waitFor({ timeout: 20_000 });
+    await section.getByText('Test Request').click();
+    const dialog = page.locator('.scalar-client[role="dialog"]');
+    // The address bar's Send (its accessible name goes on: "Send post request to ..."); one of two, by layout.
+    const send = dialog.locator('button', { hasText: 'Send post request to' }).filter({ visible: true }).first();
+    await send.waitFor();
+    const inView = async () => {
+      const box = (await send.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+      // The panes keep to the dialog: nothing makes it, or the page, wider than the screen.
+      const widths = await dialog.evaluate((d) => {
+        const main = d.querySelector('main')!;
+        return { main: main.scrollWidth - main.clientWidth, page: document.documentElement.scrollWidth, dialog: d.getBoundingClientRect().right };
+      });
+      expect(widths.main).toBeLessThanOrEqual(1);
+      expect(widths.page).toBeLessThanOrEqual(width);
+      expect(widths.dialog).toBeLessThanOrEqual(width);
+    };
+    // The short example, readable in the body editor (on a phone too: the dialog is not blank).
+    await dialog.locator('.cm-content').getByText('ACME CLOUD SUPPLY', { exact: false }).first().waitFor();
+    await inView();
+    await page.screenshot({ path: `${SHOTS}test-request-${width}.png` });
+    // The PDF example's base64, one line of 2,000 characters with no space, put in the body editor.
+    await dialog.locator('.cm-content').evaluate((el, body) => {
+      const view = (el as unknown as { cmView: { view: { state: { doc: { length: number } }; dispatch(t: unknown): void } } }).cmView.view;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: body } });
+    }, JSON.stringify(pdfExample, null, 2));
+    await dialog.locator('.cm-content').getByText('JVBERi0', { exact: false }).first().waitFor();
+    await inView();
+    await page.screenshot({ path: `${SHOTS}test-request-pdf-${width}.png` });
+    await page.context().close();
+  }, 60_000);
 });

@@ -20,9 +20,10 @@ describe('starting out', () => {
     await server.exited;
   });
 
-  it('prints one line for a person: the address, the dashboard, the reference, the engine and how to get a key', () => {
+  it('prints one line for a person: the address, the dashboard, the reference, the engine, the database and how to get a key', () => {
     const line = server.output().split('\n').find((l) => l.startsWith('docextract is up at'));
-    expect(line).toBe(`docextract is up at ${server.baseUrl}  ·  dashboard ${server.baseUrl}/dashboard  ·  reference ${server.baseUrl}/docs  ·  engine: offline rules (local-rules-1)  ·  a key for local use: npm run key`);
+    // Which database: the embedded one and its folder (issue 30), never a URL that could hold a password.
+    expect(line).toBe(`docextract is up at ${server.baseUrl}  ·  dashboard ${server.baseUrl}/dashboard  ·  reference ${server.baseUrl}/docs  ·  engine: offline rules (local-rules-1)  ·  database: embedded PostgreSQL (PGlite) in ${dataDir}  ·  a key for local use: npm run key`);
   });
 
   it('answers GET / with a page linking the dashboard, the reference and the contract', async () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 let s: TestServer;
@@ -28,6 +30,56 @@ describe('the published contract', () => {
     const served = Buffer.from(await res.arrayBuffer());
     expect(served.equals(readFileSync(new URL(`../../generated${path}`, import.meta.url)))).toBe(true);
   });
+  /** A GET with exactly these headers (fetch would add its own Accept-Encoding and decompress), as raw bytes. */
+  const raw = (path: string, headers: Record<string, string>, method = 'GET') => new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(`${s.baseUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+  // Issue 30, item 13: the contract is about 200 KB; tools fetch it often and from other origins.
+  it.each(['/openapi.json', '/openapi.yaml'])('%s is gzipped when asked, cacheable with an ETag (304 on If-None-Match), and readable from any origin', async (path) => {
+    const file = readFileSync(new URL(`../../generated${path}`, import.meta.url));
+    const zipped = await raw(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(zipped.body).equals(file)).toBe(true);
+    expect(zipped.body.length).toBeLessThan(file.length / 4);
+    expect(zipped.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    expect(zipped.headers['access-control-allow-origin']).toBe('*');
+    const etag = zipped.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    const plain = await raw(path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    expect(plain.headers.etag).toBe(etag);
+    const again = await raw(path, { 'if-none-match': etag, 'accept-encoding': 'gzip' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect((await raw(path, { 'if-none-match': 'W/"something-else"' })).status).toBe(200);
+    // A browser's preflight, from another origin.
+    const preflight = await raw(path, { origin: 'https://editor.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-trace' }, 'OPTIONS');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-headers']).toBe('x-trace');
+  });
+
+  it('gives CORS to the public contract routes only: the API and health answers stay no-store, with no CORS', async () => {
+    for (const path of ['/healthz', '/v1/account', '/docs']) {
+      const res = await raw(path, { origin: 'https://editor.example' });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      if (path !== '/docs') expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect((await raw('/v1/account', { origin: 'https://editor.example', 'access-control-request-method': 'GET' }, 'OPTIONS')).status).toBe(405);
+  });
+
   it('/docs renders the reference from our own origin', async () => {
     const res = await s.fetch('/docs');
     expect(res.status).toBe(200);
@@ -106,7 +158,9 @@ function stableHeaders(res: Response): Record<string, string> {
 }
 
 describe('HEAD answers as GET does, without a body', () => {
-  const compare = async (path: string, headers: Record<string, string> = {}) => {
+  const compare = async (path: string, extra: Record<string, string> = {}) => {
+    // One encoding for both (the contract routes gzip when asked; fetch would count the decompressed body).
+    const headers = { 'accept-encoding': 'identity', ...extra };
     const get = await s.fetch(path, { headers });
     const getBody = Buffer.from(await get.arrayBuffer());
     const head = await s.fetch(path, { method: 'HEAD', headers });

@@ -168,6 +168,9 @@ describe.each(dbModes())('metering (%s database)', (mode) => {
         expect(r.headers.get('ratelimit-limit')).toBe('3');
         expect(r.headers.get('ratelimit-reset')).toBe('45');
         remaining.push(r.headers.get('ratelimit-remaining')!);
+        // The current IETF draft's fields, for the same window (draft-ietf-httpapi-ratelimit-headers-10).
+        expect(r.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60');
+        expect(r.headers.get('ratelimit')).toBe(`"minute";r=${2 - i};t=45`);
       }
       expect(remaining).toEqual(['2', '1', '0']);
       const limited = await invoice(s, key);

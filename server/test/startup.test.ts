@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FakeAnthropic } from './support/fake-anthropic.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -48,6 +49,29 @@ describe('npm start', () => {
       second.child.kill('SIGTERM');
       expect(await again).toBe(0);
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // Issue 30, item 8: a wrong Claude key is named in the log as the service starts, not found by the first caller.
+  it('checks ANTHROPIC_API_KEY at start (Models API) and logs a refused key with its cause, never the key; it still serves', async () => {
+    const fake = await new FakeAnthropic().start();
+    fake.acceptedKeys = new Set(['sk-ant-the-right-one']);
+    const dataDir = mkdtempSync(join(tmpdir(), 'start-claude-'));
+    try {
+      const s = await start(dataDir, { ANTHROPIC_API_KEY: 'sk-ant-wrong-0123456789', ANTHROPIC_BASE_URL: fake.url });
+      const deadline = Date.now() + 15_000;
+      while (!s.output().includes('refused ANTHROPIC_API_KEY') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const line = s.output().split('\n').find((l) => l.includes('refused ANTHROPIC_API_KEY'))!;
+      expect(JSON.parse(line)).toMatchObject({ level: 50, status: 401, errorType: 'authentication_error', message: 'invalid x-api-key', model: 'claude-sonnet-5-5' });
+      expect(s.output()).not.toContain('sk-ant-wrong-0123456789');
+      expect(fake.requests).toEqual([]); // no Messages call at start: nothing billed
+      expect((await fetch(`http://127.0.0.1:${s.port}/healthz`)).status).toBe(200);
+      const stopped = exited(s.child);
+      s.child.kill('SIGTERM');
+      expect(await stopped).toBe(0);
+    } finally {
+      await fake.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { classify, findBreakingChanges, parseChangelog } from '../../scripts/lib/breaking-changes.mjs';
+import { classify, findBreakingChanges, parseChangelog, versionProblem } from '../../scripts/lib/breaking-changes.mjs';
 
 type Doc = any;
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -147,6 +147,17 @@ describe('findBreakingChanges', () => {
       ['DELETE /v1/items/{id}: operation moved to DELETE /v1/things/{id}'],
     ],
     ['an operationId changed', (d) => (list(d).operationId = 'getItems'), ['GET /v1/items: operationId listItems renamed to getItems']],
+    // Issue 30: the wire is the same, but code generated from the contract names the parameter (`{ path: { id } }`).
+    [
+      'a path parameter renamed',
+      (d) => {
+        const op = d.paths['/v1/items/{id}'].delete;
+        op.parameters[0].name = 'itemId';
+        d.paths['/v1/items/{itemId}'] = { delete: op };
+        delete d.paths['/v1/items/{id}'];
+      },
+      ['DELETE /v1/items/{id}: path parameter id renamed to itemId'],
+    ],
     ['a success status removed', (d) => delete create(d).responses['201'], ['POST /v1/items: 201 response removed']],
     // Security.
     ['a security alternative removed', (d) => (list(d).security = [{ ApiKeyAuth: [] }]), ['GET /v1/items: security alternative BearerAuth removed']],
@@ -339,12 +350,6 @@ describe('findBreakingChanges', () => {
         schemas(d).Item.properties.owner = ref('Person');
       },
     ],
-    ['a path parameter renamed', (d) => {
-      const op = d.paths['/v1/items/{id}'].delete;
-      op.parameters[0].name = 'itemId';
-      d.paths['/v1/items/{itemId}'] = { delete: op };
-      delete d.paths['/v1/items/{id}'];
-    }],
     ['a new security alternative', (d) => (create(d).security = [{ ApiKeyAuth: [] }, { BearerAuth: [] }])],
     [
       'documentation',
@@ -378,6 +383,51 @@ describe('findBreakingChanges', () => {
       'GET /v1/items 200 response: property items[].note removed',
       'POST /v1/items 201 response: property note removed',
     ]);
+  });
+});
+
+// Issue 30, item 9: rules that were prose put into the schema. A document of all-optional members that becomes a
+// oneOf of a text and a file variant refuses bodies the released schema accepted (both members, or neither): a split,
+// reported once. Against a released document whose only document was its required text (as the released contract
+// is), the text variant takes everything it did, and the file variant is new: nothing to report.
+describe('a request object split into a oneOf of variants', () => {
+  const withDocument = (document: Doc) => changed((d) => {
+    schemas(d).CreateItem.properties.document = document;
+  });
+  const textVariant = { type: 'object', required: ['text'], properties: { text: { type: 'string' }, filename: { type: 'string' }, mediaType: { type: 'string' } } };
+  const fileVariant = { type: 'object', required: ['content', 'mediaType'], properties: { content: { type: 'string' }, filename: { type: 'string' }, mediaType: { type: 'string', enum: ['application/pdf', 'image/png'] } } };
+  const split = (d: Doc) => {
+    schemas(d).TextDoc = textVariant;
+    schemas(d).FileDoc = fileVariant;
+    schemas(d).CreateItem.properties.document = { oneOf: [ref('TextDoc'), ref('FileDoc')] };
+  };
+
+  it('reports the split of an object whose members were all optional, and the enum put on a member, once each', () => {
+    const before = withDocument({ type: 'object', properties: { text: { type: 'string' }, content: { type: 'string' }, filename: { type: 'string' }, mediaType: { type: 'string' } } });
+    const after = structuredClone(before);
+    split(after);
+    expect(findBreakingChanges(before, after).map((c) => [c.id, c.kind])).toEqual([
+      ['POST /v1/items request: property document split into one of TextDoc, FileDoc', 'request-split'],
+      ['POST /v1/items request: property document.mediaType: enum ["application/pdf","image/png"] added', 'request-enum-added'],
+    ]);
+  });
+
+  it('reports nothing when one variant takes every member the released object had (the others are new shapes)', () => {
+    const before = withDocument({ type: 'object', required: ['text'], properties: { text: { type: 'string' }, filename: { type: 'string' }, mediaType: { type: 'string' } } });
+    const after = structuredClone(before);
+    split(after);
+    expect(findBreakingChanges(before, after)).toEqual([]);
+    // ... but a narrowing in that variant still is one.
+    const narrowed = structuredClone(after);
+    schemas(narrowed).TextDoc.properties.mediaType.enum = ['text/plain'];
+    expect(findBreakingChanges(before, narrowed).map((c) => c.id)).toEqual(['POST /v1/items request: property document.mediaType: enum ["text/plain"] added']);
+  });
+
+  it('finds no break between the released contract and the current one (its documents, file media types and forms)', () => {
+    const contract = (path: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8'));
+    const current = contract('generated/openapi.json');
+    expect(current.components.schemas.DocumentInput.oneOf).toHaveLength(2);
+    expect(findBreakingChanges(contract('generated/released/openapi.json'), current)).toEqual([]);
   });
 });
 
@@ -473,6 +523,19 @@ describe('scripts/check-breaking.mjs', () => {
     const r = run(after, '## 1.0.0 → 2.0.0\n- `GET /v1/items: operationId listItems renamed to getItems` — TODO\n');
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('line 2: GET /v1/items: operationId listItems renamed to getItems');
+  });
+
+  it('fails when a listed break keeps the released major version, naming the version it needs', () => {
+    const sameMajor = changed((d) => {
+      d.info.version = '1.4.0';
+      list(d).operationId = 'getItems';
+    });
+    const r = run(sameMajor, '## 1.0.0 → 1.4.0\n- `GET /v1/items: operationId listItems renamed to getItems` — camelCase operationIds\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('1 breaking change but info.version 1.4.0 keeps the released major version (1.0.0): a break needs 2.0.0');
+    expect(versionProblem(0, '1.0.0', '1.0.0')).toBeNull();
+    expect(versionProblem(2, '2.0.0', '1.3.1')).toBeNull();
+    expect(versionProblem(1, '1.9.0', '1.3.1')).toMatch(/needs 2\.0\.0/);
   });
 
   it('passes when the change is listed with its reason', () => {

@@ -50,14 +50,19 @@ describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => 
 
   it('takes an API key only', () => expect(schemeNames(o)).toEqual([API_KEY]));
 
-  it('takes a document with text of 1 to 200,000 characters, or a file of at most 10 MB in base64 (issue 21: exactly one, checked by the service)', () => {
+  it('takes a document with text of 1 to 200,000 characters, or a file of at most 10 MB in base64: exactly one, in the schema (oneOf), a file with its mediaType from the list read', () => {
     const body = requestSchema(o);
     expect(body.required).toEqual(['document']);
     const document = deref(body.properties.document);
-    expect(document.required).toBeUndefined();
-    expect(Object.keys(document.properties).sort()).toEqual(['content', 'filename', 'mediaType', 'text', 'vendorRenewalId']);
-    expect(document.properties.text).toMatchObject({ type: 'string', minLength: 1, maxLength: 200000 });
-    expect(document.properties.content).toMatchObject({ type: 'string', maxLength: 13981016 });
+    expect(document.oneOf.map((v: { $ref: string }) => v.$ref)).toEqual(['#/components/schemas/DocumentText', '#/components/schemas/DocumentFile']);
+    const [text, file] = document.oneOf.map(deref);
+    expect(text.required).toEqual(['text']);
+    expect(file.required).toEqual(['content', 'mediaType']);
+    expect(Object.keys(text.properties).sort()).toEqual(['filename', 'mediaType', 'text', 'vendorRenewalId']);
+    expect(Object.keys(file.properties).sort()).toEqual(['content', 'filename', 'mediaType', 'vendorRenewalId']);
+    expect(text.properties.text).toMatchObject({ type: 'string', minLength: 1, maxLength: 200000 });
+    expect(file.properties.content).toMatchObject({ type: 'string', maxLength: 13981016 });
+    expect(deref(file.properties.mediaType).enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'text/plain', 'text/markdown', 'text/html']);
   });
 
   it('answers 200 {data, model, usage} with every documented field required and the RateLimit headers', () => {
@@ -66,7 +71,7 @@ describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => 
     expect(ok.properties.data.allOf[0].$ref).toBe(`#/components/schemas/${dataModel}`);
     expect(deref(ok.properties.data).required).toEqual(fields);
     expect(deref(ok.properties.usage).required).toEqual(['inputTokens', 'outputTokens', 'heu']);
-    expect(Object.keys(o.responses['200'].headers).sort()).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(Object.keys(o.responses['200'].headers).sort()).toEqual(['RateLimit', 'RateLimit-Limit', 'RateLimit-Policy', 'RateLimit-Remaining', 'RateLimit-Reset']);
   });
 
   it('documents the extraction errors, with Retry-After on 429', () => {
@@ -141,6 +146,8 @@ describe('keys', () => {
     const body = requestSchema(o);
     expect(body.required ?? []).toEqual([]);
     expect(body.properties.name).toMatchObject({ minLength: 1, maxLength: 100 });
+    // The service answers a POST with no body (a key named "Default key"): the contract says the body is optional.
+    expect(o.requestBody.required).toBe(false);
     const idem = o.parameters.map((p: Json) => deref(p)).find((p: Json) => p.name === 'x-idempotency-key');
     expect(idem).toMatchObject({ in: 'header', required: false, schema: { minLength: 1, maxLength: 255 } });
     for (const status of ['200', '201']) {

@@ -26,12 +26,20 @@ describe('stock generators on the published document', () => {
     expect(withoutBanner(stock)).toBe(withoutBanner(readFileSync(join(root, 'generated/openapi.d.ts'), 'utf8')));
     // Free-form objects are open objects, not `Record<string, never>`.
     for (const name of ['FreeFormObject', 'CustomData']) expect(stock).toMatch(new RegExp(`\\b${name}: \\{\\s*\\[key: string\\]: unknown;\\s*\\}`));
+    // The rules once only in prose (issue 30): a document is its text or a file, a file's media type is one of a list,
+    // a form's file part is binary (not `unknown`), and a key needs no body.
+    expect(stock).toContain('DocumentInput: components["schemas"]["DocumentText"] | components["schemas"]["DocumentFile"];');
+    expect(stock).toMatch(/DocumentFile: \{[^}]*content: string;[^}]*mediaType: components\["schemas"\]\["FileMediaType"\];/);
+    expect(stock).toMatch(/FileMediaType: "application\/pdf" \| "image\/png" \|/);
+    expect(stock).toMatch(/ExtractFileForm: \{[^}]*file: string;[^}]*mediaType\?: components\["schemas"\]\["FileMediaType"\];/);
+    expect(stock).toMatch(/createKey: \{[\s\S]*?requestBody\?: \{/);
   });
 
   it('@hey-api/openapi-ts generates a client whose typical calls type-check', () => {
     run([bin('@hey-api/openapi-ts/bin/run.js'), '-i', published, '-o', join(dir, 'client')], dir);
     writeFileSync(join(dir, 'usage.ts'), `
-import { extractCustom, extractBatch, extractRenewal, listKeys, getAccount } from './client/index';
+import { extractCustom, extractBatch, extractInvoice, extractRenewal, listKeys, getAccount, createKey } from './client/index';
+import type { ExtractFileForm } from './client/index';
 
 export async function usage(): Promise<void> {
   // A custom schema with the members JSON Schema writers use (description, required, $defs) is accepted.
@@ -59,6 +67,21 @@ export async function usage(): Promise<void> {
   const account = await getAccount();
   const active: number | undefined = account.data?.activeKeyCount;
   console.log(capacity, status, id, first, active);
+
+  // Rules that were prose (issue 30, items 9 and 10), now in the types: a file's media type is one of those read,
+  // a form's file is binary, a key needs no body.
+  await extractInvoice({ body: { document: { content: 'JVBERi0=', mediaType: 'application/pdf' } } });
+  // @ts-expect-error a media type that is not read
+  await extractInvoice({ body: { document: { content: 'UEsDBA==', mediaType: 'application/msword' } } });
+  // @ts-expect-error a file needs its media type
+  await extractInvoice({ body: { document: { content: 'JVBERi0=' } } });
+  const form: ExtractFileForm = { file: new Blob(['%PDF-']), mediaType: 'text/plain', filename: 'a.txt' };
+  // @ts-expect-error the file part is binary, not any value
+  const notAFile: ExtractFileForm = { file: 42 };
+  // @ts-expect-error the form's media type is one of those read
+  const badType: ExtractFileForm = { file: new Blob(['x']), mediaType: 'image/gif' };
+  const created = await createKey({ headers: { authorization: 'Bearer token' } });
+  console.log(form, notAFile, badType, created.data?.id);
 }
 `);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({

@@ -1,5 +1,6 @@
-// README.md's "Files" section: its curl -F examples run as written (a rendered invoice.pdf in the current folder, an
-// API key in $KEY, only `http://127.0.0.1:8080` pointed at the test's port), each answer holding what its `# =>` shows.
+// docs/files.md (linked from the README): its curl -F examples run as written (a rendered invoice.pdf in the current
+// folder, an API key in $KEY, only `http://127.0.0.1:8080` pointed at the test's port), each answer holding what its
+// `# =>` shows.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +11,12 @@ import { textPdf } from '../../server/test/support/render-documents.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const start = readme.indexOf('### Files: PDFs, images, HTML, Markdown');
-const section = readme.slice(start, readme.indexOf('\n## ', start));
+const section = readFileSync(join(root, 'docs/files.md'), 'utf8');
 const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 const INVOICE = 'ACME CLOUD SUPPLY LLC\n500 Market Street, San Francisco, CA 94105\n\nINVOICE\nInvoice No: INV-0418\nInvoice Date: April 18, 2026\n\nTotal due: $4,500.00';
 
-describe("README's files section", () => {
+describe("docs/files.md's examples", () => {
   let s: TestServer;
   let dir: string;
   beforeAll(async () => {

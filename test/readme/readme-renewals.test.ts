@@ -1,5 +1,5 @@
-// README.md's "Renewal tracking" example, run as written against a fresh service (only `http://127.0.0.1:8080` is
-// pointed at the test's port): what it prints must be its `# =>` lines, in order, exactly.
+// docs/renewals.md's example (the README links it), run as written against a fresh service (only
+// `http://127.0.0.1:8080` is pointed at the test's port): what it prints must be its `# =>` lines, in order, exactly.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,9 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestServer, TEST_SECRET, type TestServer } from '../../server/test/support/harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const start = readme.indexOf('## Renewal tracking');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+const section = readFileSync(join(root, 'docs/renewals.md'), 'utf8');
 const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 describe("README's renewal tracking example", () => {
@@ -25,7 +23,8 @@ describe("README's renewal tracking example", () => {
 
   it('has one shell block, and shows the screenshot it promises', () => {
     expect(blocks).toHaveLength(1);
-    expect(section).toContain('![Renewals page](docs/dashboard-renewals.png)');
+    // The page sits beside its screenshot in docs/.
+    expect(section).toContain('![Renewals page](dashboard-renewals.png)');
     expect(readFileSync(join(root, 'docs/dashboard-renewals.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 

@@ -3,30 +3,44 @@ import { billingPage, client, keysPage, signInPage } from './pages.js';
 import { renewalsPage } from './renewals.js';
 import { tryPage } from './try.js';
 import { session } from './session.js';
+import { failed, loading, notFound, PAGES } from './states.js';
 
 const main = document.getElementById('main')!;
 const nav = document.getElementById('nav')!;
 
+/** Said on the sign-in page once, after a session the API no longer accepts (expired, or its secret changed). */
+let signInMessage: string | null = null;
+
 async function show(path: string): Promise<void> {
   const signedIn = session.get() !== null;
-  if (path !== '/dashboard' && !signedIn) return go('/dashboard');
+  const title = PAGES[path];
   nav.hidden = !signedIn;
   for (const a of nav.querySelectorAll('a')) {
     if (a.getAttribute('href') === path) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
+  // A path that is no page (the server answers it 404 with this page): said so, not raw JSON nor a redirect.
+  if (title === undefined) return notFound(main, path, signedIn);
+  if (path !== '/dashboard' && !signedIn) return go('/dashboard');
+  if (path === '/dashboard') {
+    signInPage(main, go, signInMessage);
+    signInMessage = null;
+    return;
+  }
+  loading(main, title);
   try {
     if (path === '/dashboard/keys') await keysPage(main);
     else if (path === '/dashboard/billing') await billingPage(main);
-    else if (path === '/dashboard/renewals') await renewalsPage(main, client());
     else if (path === '/dashboard/try') await tryPage(main, client());
-    else signInPage(main, go);
+    else await renewalsPage(main, client());
   } catch (e) {
     if (e instanceof DocExtractError && e.status === 401) {
       session.clear();
+      signInMessage = 'Your session has expired or is no longer valid: sign in again.';
       return go('/dashboard');
     }
-    throw e;
+    // 503, the network, anything else: why, and a button that tries again (never an empty page).
+    failed(main, title, e, () => void show(path));
   }
 }
 

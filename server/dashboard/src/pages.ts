@@ -4,10 +4,11 @@ import { session } from './session.js';
 
 export const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
 
-export function signInPage(main: HTMLElement, go: (path: string) => void): void {
+export function signInPage(main: HTMLElement, go: (path: string) => void, message: string | null = null): void {
   const localSignIn = document.body.dataset.localSignIn === 'true';
   const status = h('div', { 'aria-live': 'polite' });
   const children: Node[] = [h('h1', {}, 'Sign in')];
+  if (message) children.push(notice(message, 'error'));
   if (localSignIn) {
     const input = h('input', { id: 'account-id', name: 'accountId', required: true, autocomplete: 'username', pattern: '[A-Za-z0-9_.:@\\|\\-]{1,128}' }) as HTMLInputElement;
     const form = h('form', { 'aria-label': 'Local sign-in' },
@@ -116,8 +117,9 @@ export async function keysPage(main: HTMLElement): Promise<void> {
     }
   });
 
-  render(main, h('h1', {}, 'API keys'), h('p', {}, 'Keys authenticate your servers\u2019 calls to the extraction API. Keep them secret.'), form, created, status, list);
+  // The list is read before the page is shown: a service that does not answer is said (states.ts), not an empty list.
   await refresh();
+  render(main, h('h1', {}, 'API keys'), h('p', {}, 'Keys authenticate your servers\u2019 calls to the extraction API. Keep them secret.'), form, created, status, list);
 }
 
 export async function billingPage(main: HTMLElement): Promise<void> {

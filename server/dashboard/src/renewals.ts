@@ -52,7 +52,7 @@ function parseInput(kind: (typeof TERMS)[number]['kind'], raw: string): unknown 
 
 export async function renewalsPage(main: HTMLElement, api: DocExtract): Promise<void> {
   const status = h('div', { 'aria-live': 'polite', id: 'renewal-status' });
-  const list = h('div', { id: 'renewal-list' });
+  const list = h('div', { id: 'renewal-list' }, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
   const detail = h('div', { id: 'renewal-detail' });
   const calendar = h('section', { id: 'calendar', 'aria-labelledby': 'calendar-heading' });
 

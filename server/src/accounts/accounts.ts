@@ -7,9 +7,12 @@ import { monthStart } from '../time/clock.js';
 
 export type AccountSummary = components['schemas']['AccountSummary'];
 
-/** The account for a verified dashboard subject; the first valid token creates it on the free plan. */
-export async function ensureAccount(prisma: PrismaClient, id: string): Promise<Account> {
-  return prisma.account.upsert({ where: { id }, create: { id }, update: {} });
+/**
+ * The account for a verified dashboard subject; the first valid token creates it on `plan` (the configured plan of
+ * new accounts: free as sold, starter on a development service). An existing account keeps its plan.
+ */
+export async function ensureAccount(prisma: PrismaClient, id: string, plan: Account['plan'] = 'free'): Promise<Account> {
+  return prisma.account.upsert({ where: { id }, create: { id, plan }, update: {} });
 }
 
 interface SummaryRow {

@@ -32,6 +32,8 @@ export interface AuthDeps {
   clock: Clock;
   /** Brief cache of key lookups for routes whose answer re-checks the key (extraction). */
   keyCache: KeyCache;
+  /** The plan an account starts on when its first session creates it (config.newAccountPlan). */
+  newAccountPlan?: 'free' | 'starter';
 }
 
 /**
@@ -64,7 +66,7 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     if (acceptsBearer && bearer) {
       const accountId = await deps.tokens.verify(bearer);
       if (!accountId) throw new ApiError('unauthorized', 'The bearer token is invalid or expired.');
-      await ensureAccount(deps.prisma, accountId);
+      await ensureAccount(deps.prisma, accountId, deps.newAccountPlan);
       res.locals.principal = { via: 'bearer', accountId } satisfies Principal;
       return next();
     }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { loadPlans, type PlanTable } from './plans.js';
+import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
 
@@ -25,6 +25,8 @@ const env = z.object({
   // By default the address this service is served at (HOST and PORT): see defaultPublicUrl.
   PUBLIC_URL: optionalUrl,
   PLANS_FILE: optionalString,
+  // The plan an account starts on (default: starter when NODE_ENV is development, else free; see loadConfig).
+  NEW_ACCOUNT_PLAN: z.preprocess(emptyAsUndefined, z.enum(['free', 'starter']).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   VALIDATE_RESPONSES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
@@ -42,7 +44,7 @@ const env = z.object({
   ANTHROPIC_BASE_URL: optionalUrl,
   ANTHROPIC_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
   ANTHROPIC_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
-  // Extraction answers are short: 4,096 output tokens hold ~100 invoice lines; one retry may use 16,384 (README).
+  // Extraction answers are short: 4,096 output tokens hold ~100 invoice lines; one retry may use 16,384 (docs/claude.md).
   ANTHROPIC_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(4096)),
   ANTHROPIC_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(16_384)),
   ANTHROPIC_THINKING: z.preprocess(emptyAsUndefined, z.enum(['off', 'model_default']).default('off')),
@@ -80,6 +82,12 @@ export interface Config {
   /** Whether publicUrl is PUBLIC_URL (kept as set) rather than derived from HOST and PORT. */
   publicUrlIsExplicit: boolean;
   plans: PlanTable;
+  /**
+   * The plan an account starts on when its first dashboard session creates it: `starter` on a development service
+   * (the operator's own key, from `npm run key`, is not held to the free plan's 10 requests a minute), `free` in
+   * production and tests, as sold; NEW_ACCOUNT_PLAN sets it.
+   */
+  newAccountPlan: PlanName;
   logLevel: string;
   /** Validate every answer against the contract too (on in tests, so a drifting handler fails the suite). */
   validateResponses: boolean;
@@ -186,6 +194,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
     plans,
+    newAccountPlan: e.NEW_ACCOUNT_PLAN ?? (e.NODE_ENV === 'development' ? 'starter' : 'free'),
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : e.NODE_ENV === 'test',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -13,6 +13,18 @@ export type { ReadCaller, ReaderOptions } from './reader.js';
 type Schemas = components['schemas'];
 export type DocumentSource = Schemas['DocumentSource'];
 
+/**
+ * The members of `document` as sent, either variant (`DocumentText` or `DocumentFile`) or neither: the contract's
+ * `oneOf` refuses both and neither before a handler runs, and `prepare` checks it again.
+ */
+export interface AnyDocumentInput {
+  text?: string;
+  content?: string;
+  mediaType?: string;
+  filename?: string;
+  vendorRenewalId?: string;
+}
+
 /** What a text document sent without a `mediaType` is. */
 const DEFAULT_MEDIA_TYPE = 'text/plain';
 
@@ -55,10 +67,12 @@ export class Documents {
    * bytes what the media type says (a PDF opens and has at most 50 pages, an image has a readable size).
    * Throws ApiError (400, 413, 422).
    */
-  async prepare(document: Schemas['DocumentInput'], caller: ReadCaller & { keepForRead?: boolean }, path = '/body/document'): Promise<PreparedDocument> {
+  async prepare(document: AnyDocumentInput, caller: ReadCaller & { keepForRead?: boolean }, path = '/body/document'): Promise<PreparedDocument> {
     const { text, content } = document;
     if ((text === undefined) === (content === undefined)) throw invalid(path, 'must have exactly one of text and content');
     if (text !== undefined) {
+      // Nothing to read: refused before anything is reserved, rather than answered with every field null and charged.
+      if (!/\S/.test(text)) throw invalid(`${path}/text`, 'holds only white space: there is nothing to extract from');
       const mediaType = document.mediaType ?? DEFAULT_MEDIA_TYPE;
       return { kind: 'text', text, byteSize: Buffer.byteLength(text, 'utf8'), source: { mediaType, pages: 1, method: 'text' } };
     }

@@ -1,13 +1,16 @@
 import { openapiDocument } from '../contract/documents.js';
 
-const documentInput = openapiDocument.components.schemas.DocumentInput as { properties: Record<string, { maxLength?: number }> };
+type ObjectSchema = { properties: Record<string, { maxLength?: number }> };
+// The two variants of `document` (oneOf): its text, or the file itself.
+const documentText = openapiDocument.components.schemas.DocumentText as ObjectSchema;
+const documentFile = openapiDocument.components.schemas.DocumentFile as ObjectSchema;
 
 /** The most characters of text a document may hold, sent as `text` or read from a file: the contract's. */
-export const TEXT_LIMIT: number = documentInput.properties.text!.maxLength!;
+export const TEXT_LIMIT: number = documentText.properties.text!.maxLength!;
 
 /** The largest file, decoded: 10 MB. The contract's `content` maxLength is its base64 length. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-if (documentInput.properties.content!.maxLength !== 4 * Math.ceil(MAX_FILE_BYTES / 3)) {
+if (documentFile.properties.content!.maxLength !== 4 * Math.ceil(MAX_FILE_BYTES / 3)) {
   throw new Error('the contract limit of document.content does not match MAX_FILE_BYTES');
 }
 

@@ -1,4 +1,10 @@
-/** The media types a file (`document.content`) may have, and how each is read. */
+import type { components } from '../../../generated/openapi.js';
+
+/**
+ * The media types a file (`document.content`) may have, and how each is read: exactly the contract's
+ * `FileMediaType` enum (spec/models/common.tsp), which is the one list; `satisfies` fails the build when the two
+ * differ, and every message naming the accepted types is built from this table.
+ */
 export const FILE_MEDIA_TYPES = {
   'application/pdf': 'pdf',
   'image/png': 'image',
@@ -13,7 +19,7 @@ export const FILE_MEDIA_TYPES = {
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
   'message/rfc822': 'eml',
   'application/vnd.ms-outlook': 'msg',
-} as const;
+} as const satisfies Record<components['schemas']['FileMediaType'], string>;
 
 export type FileMediaType = keyof typeof FILE_MEDIA_TYPES;
 export type FileKind = (typeof FILE_MEDIA_TYPES)[FileMediaType];

@@ -80,7 +80,7 @@ export function extractRoutes(deps: ExtractDeps): Router {
   router.post('/v1/extract/batch', (req, res) => whileConnected(res, async (connection) => {
     const body = req.body as Schemas['BatchRequest'];
     const engine = engineOf('batch', body);
-    const counted = body.items.some((item) => item.document.content !== undefined) ? await countFor(deps, res) : undefined;
+    const counted = body.items.some((item) => 'content' in item.document) ? await countFor(deps, res) : undefined;
     const batch = await runBatch.prepare(deps.prisma, deps.documents, engine, principalOf(res).accountId, body, connection);
     // The whole batch's worst case must fit (product decision): no smaller reservation for a batch.
     await metered(deps, req, res, 'batch', { wanted: batch.estimate, least: batch.estimate }, async (signal, _heu, stored) => {

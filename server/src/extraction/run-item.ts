@@ -1,6 +1,6 @@
 import type { components } from '../../../generated/openapi.js';
 import type { PrismaClient } from '../db/database.js';
-import { Documents, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
+import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
 import { assembleEvidence } from './evidence/assemble.js';
@@ -14,7 +14,7 @@ export interface ItemInput {
   task: ExtractionTask;
   /** The schema the answer must meet. */
   schema: JsonSchema;
-  document: Schemas['DocumentInput'];
+  document: AnyDocumentInput;
   /** The document checked (a file probed, not read yet). */
   prepared: PreparedDocument;
   /** The request's `minConfidence` and `returnText`. */

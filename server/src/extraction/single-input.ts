@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import type { components } from '../../../generated/openapi.js';
+import type { AnyDocumentInput } from '../documents/documents.js';
 import { FILE_MEDIA_TYPES, fileMediaType, mediaTypeOfFilename, type FileMediaType } from '../documents/media-types.js';
 import { ApiError } from '../http/api-error.js';
+import { unreadFileMessage } from '../http/readable-issues.js';
 import { receivedFile, type ReceivedFile } from '../http/multipart-body.js';
 
 type Schemas = components['schemas'];
@@ -10,7 +12,7 @@ type Form = Partial<Schemas['RenewalFileForm'] & Schemas['CustomFileForm'] & Sch
 /** What a single-document route was sent, as JSON or as a file form: the document, and the file's bytes for a form. */
 export interface SingleInput {
   /** The document's members; for a form, those other than its bytes (`filename`, `mediaType`, `vendorRenewalId`). */
-  document: Schemas['DocumentInput'];
+  document: AnyDocumentInput;
   model?: string;
   /** Custom route (and the schema of `other` parts on `/v1/extract/auto`). */
   schema?: Schemas['JsonSchemaObject'];
@@ -32,7 +34,7 @@ export function singleInput(req: Request): SingleInput {
   const form = req.body as Form & { minConfidence?: string; returnText?: string };
   const mediaType = mediaTypeOfForm(form.mediaType, received);
   const filename = form.filename ?? received.filename;
-  const document: Schemas['DocumentInput'] = {
+  const document: AnyDocumentInput = {
     mediaType,
     ...(filename !== undefined ? { filename } : {}),
     ...(form.vendorRenewalId !== undefined ? { vendorRenewalId: form.vendorRenewalId } : {}),
@@ -68,6 +70,5 @@ function mediaTypeOfForm(field: string | undefined, file: ReceivedFile): FileMed
   }
   const found = fileMediaType(file.contentType) ?? mediaTypeOfFilename(file.filename);
   if (found) return found;
-  const seen = file.contentType ? ` (its Content-Type is ${file.contentType})` : '';
-  throw invalid('/body/file', `has no media type that is read${seen}: name it with an extension or a mediaType field, one of ${READ}`);
+  throw invalid('/body/file', unreadFileMessage(file.filename, file.contentType));
 }

@@ -26,6 +26,8 @@ const STATUS: Record<ErrorCode, number> = {
   document_type_mismatch: 400,
   document_encrypted: 422,
   document_unreadable: 422,
+  request_header_too_large: 431,
+  request_timeout: 408,
 };
 
 const MESSAGES: Record<ErrorCode, string> = {
@@ -52,6 +54,8 @@ const MESSAGES: Record<ErrorCode, string> = {
   document_type_mismatch: 'The bytes of document.content are not of its mediaType.',
   document_encrypted: 'The PDF is encrypted: send it without a password.',
   document_unreadable: 'The file cannot be read.',
+  request_header_too_large: 'The request line and headers are too large.',
+  request_timeout: 'The request was not received in time.',
 };
 
 /** A failure the client is told about: the error mapper turns it into the envelope and status. */

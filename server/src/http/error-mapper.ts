@@ -3,18 +3,25 @@ import { ApiError } from './api-error.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { MAX_FILE_BYTES } from '../documents/limits.js';
 import { noteAnsweredError } from './logger.js';
+import { describeJsonError } from './json-syntax.js';
+import { readableIssues } from './readable-issues.js';
 
 const TEXT_LIMIT = 200_000;
 
 interface ValidatorIssue { path?: string; message?: string; errorCode?: string }
-interface HttpLikeError { status?: number; statusCode?: number; type?: string; errors?: ValidatorIssue[]; message?: string; limit?: number; expose?: boolean }
+interface HttpLikeError { status?: number; statusCode?: number; type?: string; errors?: ValidatorIssue[]; message?: string; limit?: number; expose?: boolean; body?: unknown }
 
-/** The one place a failure becomes an HTTP answer. Nothing else writes an error body. */
-export function toApiError(err: unknown): ApiError {
+/**
+ * The one place a failure becomes an HTTP answer. Nothing else writes an error body. `body` is the request's parsed
+ * body, when there is one: a refusal can then say what to send instead (readable-issues.ts).
+ */
+export function toApiError(err: unknown, body?: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = (err ?? {}) as HttpLikeError;
-  // body-parser
-  if (e.type === 'entity.parse.failed') return new ApiError('malformed_json');
+  // body-parser: where the JSON goes wrong (body-parser keeps the raw text on the error; it is not echoed).
+  if (e.type === 'entity.parse.failed') {
+    return new ApiError('malformed_json', typeof e.body === 'string' ? `The request body is not valid JSON: ${describeJsonError(e.body, e.message)}.` : undefined);
+  }
   if (e.type === 'entity.too.large') {
     const limit = e.limit ?? 5 * 1024 * 1024;
     return new ApiError('payload_too_large', `The request body is over ${limit / 1024 / 1024} MB.`, { limit });
@@ -36,7 +43,7 @@ export function toApiError(err: unknown): ApiError {
   // express-openapi-validator
   const status = e.status ?? e.statusCode;
   if (Array.isArray(e.errors) && typeof status === 'number') {
-    const issues = e.errors.map((i) => ({ path: normalisePath(i.path), message: readableMessage(i.message) }));
+    const issues = readableIssues(e.errors.map((i) => ({ path: normalisePath(i.path), message: readableMessage(i.message) })), body);
     if (status === 400) {
       if (issues.some((i) => /\/document\/text$/.test(i.path) && /longer than|more than|maxLength/i.test(i.message))) {
         return new ApiError('payload_too_large', `document.text is over ${TEXT_LIMIT.toLocaleString('en-US')} characters.`, { limit: TEXT_LIMIT });
@@ -104,7 +111,7 @@ function causeOf(err: unknown): string | undefined {
 }
 
 export const errorMapper: ErrorRequestHandler = (err, req, res, _next) => {
-  const apiError = toApiError(err);
+  const apiError = toApiError(err, req.body);
   const expected = apiError.status < 500 || EXPECTED_5XX.has(apiError.code);
   // The request's own log line (logger.ts) names the code; only an unexpected failure gets a line with its stack.
   noteAnsweredError(res, { code: apiError.code, expected, ...(expected && apiError.status >= 500 ? { cause: causeOf(err) } : {}) });

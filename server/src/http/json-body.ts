@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './api-error.js';
 import { inspectJson, refuseIssues } from './input-guard.js';
-import { receivedFile } from './multipart-body.js';
+import { receivedFile, takesForm } from './multipart-body.js';
+import { normaliseFileMediaTypes } from './file-media-types.js';
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 /** Extraction routes take a file of up to 10 MB in base64 (13.4 MB) with the rest of the request. */
@@ -41,7 +42,10 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     return next();
   }
   const type = req.headers['content-type'];
-  if (!type || !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type');
+  if (!type || !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    // A route that also takes a file form says so: its body is either.
+    throw new ApiError('unsupported_media_type', takesForm(req.path) ? 'The request body must be application/json or multipart/form-data.' : undefined);
+  }
   const limit = bodyLimitFor(req.path);
   if (length !== undefined && Number(length) > limit) {
     // Refuse before reading a byte of it.
@@ -52,6 +56,7 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     // Too deep, or a NUL in a string: 400 before any handler (or the validator's recursion) sees it.
     const issues = inspectJson(req.body);
     if (issues.length) return next(refuseIssues(issues));
+    normaliseFileMediaTypes(req.body);
     next();
   });
 };

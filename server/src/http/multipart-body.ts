@@ -3,6 +3,7 @@ import busboy from 'busboy';
 import type { Request, RequestHandler } from 'express';
 import { openapiDocument } from '../contract/documents.js';
 import { MAX_FILE_BYTES } from '../documents/limits.js';
+import { fileMediaType } from '../documents/media-types.js';
 import { ApiError } from './api-error.js';
 import { inspectJson, refuseIssues } from './input-guard.js';
 
@@ -45,6 +46,9 @@ for (const [path, item] of Object.entries(openapiDocument.paths)) {
     .filter(([, e]) => e.contentType === 'application/json').map(([name]) => name));
   forms.set(path, { fields, json });
 }
+
+/** Whether a route's contract takes a multipart/form-data body (beside JSON): its 415 names both. */
+export const takesForm = (path: string): boolean => forms.has(path);
 
 const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
 const tooLarge = () => new ApiError('payload_too_large',
@@ -134,7 +138,8 @@ export const multipartBody: RequestHandler = (req, _res, next) => {
     if (!form.fields.has(name)) return refuse(invalid(`/body/${name}`, `is not a field this route takes (it takes ${FILE_PART}${[...form.fields].map((f) => `, ${f}`).join('')})`));
     if (Object.hasOwn(fields, name)) return refuse(invalid(`/body/${name}`, 'is sent more than once'));
     if (info.valueTruncated) return refuse(invalid(`/body/${name}`, `is longer than ${FIELD_BYTES.toLocaleString('en-US')} bytes`));
-    fields[name] = value;
+    // A media type is read in lower case without parameters (RFC 9110 §8.3.1), before the contract's list is checked.
+    fields[name] = name === 'mediaType' ? (fileMediaType(value) ?? value) : value;
   });
   parser.on('filesLimit', () => refuse(invalid(`/body/${FILE_PART}`, 'must be exactly one file: this body has more than one file part')));
   parser.on('fieldsLimit', () => refuse(invalid('/body', 'has more fields than this route takes')));

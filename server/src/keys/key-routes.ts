@@ -7,7 +7,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
 import type { RevocationWatcher } from '../extraction/request-guard.js';
 import type { KeyCache } from '../auth/key-cache.js';
 
-type CreateBody = operations['createKey']['requestBody']['content']['application/json'];
+type CreateBody = NonNullable<operations['createKey']['requestBody']>['content']['application/json'];
 
 export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache, revocations: RevocationWatcher): Router {
   const router = Router();

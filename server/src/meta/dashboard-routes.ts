@@ -55,5 +55,10 @@ export function dashboardRoutes(config: Config): Router {
       res.json({ token: await mintDashboardToken(config.dashboard.jwtSecret!, accountId, { issuer: config.dashboard.issuer, audience: config.dashboard.audience }) });
     });
   }
+  // Any other page under /dashboard is the dashboard's own "page not found" (status 404), not the API's JSON.
+  router.get(/^\/dashboard\/(?!assets\/)/, (req, res) => {
+    pageHeaders(res);
+    res.status(404).type('text/html').send(page);
+  });
   return router;
 }

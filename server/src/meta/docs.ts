@@ -22,6 +22,7 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docextract API reference</title>
 <link rel="icon" href="/favicon.ico">
+<link rel="stylesheet" href="/docs/assets/docs.css">
 </head>
 <body>
 <div id="reference"></div>
@@ -29,6 +30,42 @@ const PAGE = `<!doctype html>
 <script src="/docs/assets/init.js"></script>
 </body>
 </html>
+`;
+
+/**
+ * Our corrections to Scalar's layout, from this origin (the vendored bundle is never edited).
+ *
+ * "Test Request" opens Scalar's API client in a dialog whose panes are flex items with the default `min-width:
+ * auto`: a request body with one long line (a base64 PDF, or a text example whose newlines are `\n` escapes) sized
+ * them to that line, thousands of pixels wide, and took the address bar and its Send button off the screen (at 1280,
+ * 1600 and 390 px), leaving the phone's dialog without anything to act on. Here the body editor wraps its lines
+ * (anywhere: base64 has no spaces), and the dialog's panes may shrink to the screen and scroll inside instead.
+ */
+export const DOCS_STYLES = `/* docextract: the API client dialog keeps to the screen (server/src/meta/docs.ts). */
+.scalar-client main,
+.scalar-client main > div,
+.scalar-client main > div > div,
+.scalar-client .custom-scroll,
+.scalar-client section,
+.scalar-client .scalar-data-table,
+.scalar-client table,
+.scalar-client .cm-editor,
+.scalar-client .cm-scroller {
+  min-width: 0;
+  max-width: 100%;
+}
+/* Above CodeMirror's own theme (.ͼ1 .cm-content), which Scalar injects after this sheet. */
+.scalar-client .cm-editor .cm-content,
+.scalar-client .cm-editor .cm-line {
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  word-break: break-all;
+}
+/* As CodeMirror's own line wrapping does: the content may shrink to its pane (its theme says flex-shrink: 0). */
+.scalar-client .cm-editor .cm-content {
+  flex-shrink: 1;
+  min-width: 0;
+}
 `;
 
 /**
@@ -95,6 +132,9 @@ export function docsRoutes(): Router {
   });
   router.get('/docs/assets/init.js', (_req, res) => {
     res.type('application/javascript').send(DOCS_INIT_SCRIPT);
+  });
+  router.get('/docs/assets/docs.css', (_req, res) => {
+    res.type('text/css').send(DOCS_STYLES);
   });
   // The bundle is 4.2 MB, about 1.2 MB gzipped; zlib runs on libuv's thread pool, not the event loop.
   router.use('/docs/assets', compression(), staticAssets(SCALAR_DIR, { maxAge: '1h', only: ['standalone.js'] }));

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import type { components } from '../../../generated/openapi.js';
-import { openapiJsonBytes, openapiYamlBytes } from '../contract/documents.js';
+import { serveOpenapiJson, serveOpenapiYaml } from './published-contract.js';
 
 type Schemas = components['schemas'];
 
-/** Health probes and the published contract, byte for byte as in generated/. */
+/** Health probes and the published contract, byte for byte as in generated/ (gzipped when asked). */
 export function metaRoutes(pool: pg.Pool, schema: { isReady(): boolean }): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -23,11 +23,8 @@ export function metaRoutes(pool: pg.Pool, schema: { isReady(): boolean }): Route
     const ready = up && schema.isReady();
     res.status(ready ? 200 : 503).json({ ready, database: up ? 'up' : 'down' } satisfies Schemas['Readiness']);
   });
-  router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(openapiJsonBytes);
-  });
-  router.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml').send(openapiYamlBytes);
-  });
+  // Cacheable (ETag, 304), gzipped when asked, and readable from any origin: published-contract.ts.
+  router.get('/openapi.json', serveOpenapiJson);
+  router.get('/openapi.yaml', serveOpenapiYaml);
   return router;
 }

@@ -198,8 +198,24 @@ export class Meter {
   }
 }
 
+/** The one policy the rate headers describe: the plan's requests in a one-minute window. */
+const RATE_POLICY = '"minute"';
+const RATE_WINDOW_SECONDS = 60;
+
+/**
+ * The rate-limit headers of an extraction answer: the current IETF draft's `RateLimit-Policy` and `RateLimit`
+ * (https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/10/: Structured Field lists of a policy
+ * name with `q` quota and `w` window in seconds, and of its state with `r` remaining and `t` seconds to reset), and
+ * beside them the `RateLimit-Limit/-Remaining/-Reset` fields of its earlier revisions, which many clients read.
+ */
 export function rateHeaders(rate: RateState): Record<string, string> {
-  return { 'RateLimit-Limit': String(rate.limit), 'RateLimit-Remaining': String(rate.remaining), 'RateLimit-Reset': String(rate.resetSeconds) };
+  return {
+    'RateLimit-Limit': String(rate.limit),
+    'RateLimit-Remaining': String(rate.remaining),
+    'RateLimit-Reset': String(rate.resetSeconds),
+    'RateLimit-Policy': `${RATE_POLICY};q=${rate.limit};w=${RATE_WINDOW_SECONDS}`,
+    RateLimit: `${RATE_POLICY};r=${rate.remaining};t=${rate.resetSeconds}`,
+  };
 }
 
 // One statement: count the request if the minute has room, then (only then) reserve the HEU if the month has room,

@@ -1,6 +1,6 @@
 // Hostile custom JSON Schemas on POST /v1/extract/custom (and inside a batch): each is refused with 400
 // invalid_schema and a clear message, before anything is charged, or runs safely. The accepted keywords are listed
-// in README.md ("Custom schemas: accepted keywords") and in custom-schema.ts (ACCEPTED_KEYWORDS).
+// in docs/extraction.md ("Custom schemas: accepted keywords") and in custom-schema.ts (ACCEPTED_KEYWORDS).
 //
 // Runs on the embedded database only: every check here happens before or after the database's one metering
 // statement, which the property suite and metering.test.ts already run on PostgreSQL too.
@@ -156,10 +156,10 @@ describe('hostile custom schemas (embedded database)', () => {
     expect(res.json.error.details.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/body/schema/type' })]));
   });
 
-  it('documents the accepted keywords in the README', async () => {
+  it('documents the accepted keywords in docs/extraction.md', async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('### Custom schemas: accepted keywords'));
+    const readme = readFileSync(new URL('../../../docs/extraction.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Custom schemas: accepted keywords'));
     expect(section.length).toBeGreaterThan(100);
     for (const keyword of ACCEPTED_KEYWORDS) expect(section.slice(0, 2500)).toContain(`\`${keyword}\``);
   });

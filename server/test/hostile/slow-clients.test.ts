@@ -44,6 +44,12 @@ function trickle(c: RawClient, text: string, everyMs: number): void {
 }
 
 const statusOf = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? 0);
+/** A raw answer's headers (lower-case names) and its JSON body. */
+function answerOf(raw: string): { headers: Record<string, string>; json: any } {
+  const [head, body] = [raw.slice(0, raw.indexOf('\r\n\r\n')), raw.slice(raw.indexOf('\r\n\r\n') + 4)];
+  const headers = Object.fromEntries(head.split('\r\n').slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { headers, json: JSON.parse(body) };
+}
 
 describe('slow and oversized clients (embedded database)', () => {
   let s: TestServer;
@@ -74,6 +80,13 @@ describe('slow and oversized clients (embedded database)', () => {
     c.socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: ${'a'.repeat(MAX_HEADER_BYTES + 1024)}\r\n\r\n`);
     await c.closed;
     expect(statusOf(c.received())).toBe(431);
+    // The error envelope and a request id, as every other refusal, not Node's bare status line (issue 30).
+    const answer = answerOf(c.received());
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.json).toEqual({ error: { code: 'request_header_too_large', message: 'The request line and headers are over 8,192 bytes.', details: { limit: MAX_HEADER_BYTES } } });
+    expect(s.logs.join('\n')).toContain(answer.headers['x-request-id']);
     // Many headers rather than one long one.
     const many = rawClient(s.baseUrl);
     many.socket.write(`GET /healthz HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 600 }, (_, i) => `X-H${i}: ${'b'.repeat(20)}\r\n`).join('')}\r\n`);
@@ -144,6 +157,7 @@ describe('slow and oversized clients (embedded database)', () => {
     // Then each slow client is answered 408 and dropped, never served.
     await Promise.all(slow.map((c) => c.closed));
     for (const c of slow) expect(statusOf(c.received())).toBe(408);
+    expect(answerOf(slow[0]!.received()).json.error.code).toBe('request_timeout');
     expect(await healthy()).toBe(200);
   }, 30_000);
 

@@ -1,7 +1,9 @@
 // A small Anthropic Messages API on 127.0.0.1 for tests. It refuses, per model, the requests the documentation says
 // that model refuses (see MODEL_RULES), answers with thinking blocks, cache usage and the stop reasons the engine must
-// handle, and can be told to delay, fail with 429/500/529 (with or without retry-after, or a spend limit), answer
-// outside the schema, send a body that is not JSON, hang, or reset the connection. It records every request.
+// handle, bills images and PDF pages as the vision page says, answers the Models API's "Get a Model", refuses a key it
+// was not given (401), and can be told to delay, fail with 402/429/500/529 (with or without retry-after, or a spend
+// limit), stop at the context window, answer outside the schema, send a body that is not JSON, hang, or reset the
+// connection. It records every request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { quoteAnswer, type QuoteEntry, type SentQuote, type Slip } from './fake-quotes.js';
@@ -64,7 +66,7 @@ export type Behaviour =
    * slips `slipOf` names; or sends `quotes` as given. `raw` sends `input` as the whole answer.
    */
   | { kind: 'answer'; input: unknown; delayMs?: number; usage?: Usage; quotes?: QuoteEntry[]; text?: string; slipOf?: (path: string) => Slip; raw?: boolean }
-  | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 | 403 | 404; retryAfter?: string | null }
+  | { kind: 'status'; status: 429 | 500 | 529 | 400 | 401 | 402 | 403 | 404; retryAfter?: string | null }
   /** 429 for an organisation over its monthly spend cap: no retry-after, error.details.error_code set. */
   | { kind: 'spend_limit' }
   | { kind: 'hang' }
@@ -73,6 +75,11 @@ export type Behaviour =
   /** Stops at max_tokens with a truncated answer (output_tokens = the request's max_tokens). */
   | { kind: 'max_tokens' }
   | { kind: 'refusal' }
+  /**
+   * Stops at the model's context window (stop_reason `model_context_window_exceeded`, with a cut answer): the prompt
+   * and the answer filled it (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons).
+   */
+  | { kind: 'context_window' }
   /** 200 with a body that is not JSON. */
   | { kind: 'garbage' }
   /** 200 with JSON that is not a Messages response. */
@@ -95,22 +102,34 @@ interface ModelRules {
   thinksByDefault: boolean;
   /** Documented cache minimum, tokens. */
   cacheMin: number;
+  /**
+   * Images (vision page, "Evaluate image size"): the longest edge read and the most tokens an image costs; a larger
+   * image is scaled down to fit. About (width x height) / 750 tokens below that. A PDF page is billed as an image of
+   * its page plus its text (PDF support: the same limitations as other vision tasks).
+   */
+  image: { maxEdge: number; maxTokens: number };
+  /** The highest effort `thinking: disabled` is accepted with (Haiku 5.5: low to high), or null for any. */
+  disabledMaxEffort: 'high' | null;
 }
+
+const HIGH_RES = { maxEdge: 2576, maxTokens: 4784 };
+const STANDARD_RES = { maxEdge: 1568, maxTokens: 1600 };
 
 export const MODEL_RULES: Record<string, ModelRules> = {
   // Sonnet 5.5 migration guide: "five settings that return a 400 error: thinking budgets, sampling parameters,
   // assistant prefill, forced tool choice, and thinking: {type: disabled}"; between_tools is its lowest setting.
-  'claude-sonnet-5-5': { forcedToolChoice: false, thinking: ['adaptive', 'between_tools'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  'claude-sonnet-5-5': { forcedToolChoice: false, thinking: ['adaptive', 'between_tools'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512, image: HIGH_RES, disabledMaxEffort: null },
   // Opus 5.5 migration guide: thinking cannot be disabled (disabled and enabled+budget 400), forced tool_choice 400.
-  'claude-opus-5-5': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
-  // Models overview: Fable 5.1 "Adaptive (always on)"; forced tool choice refused like Opus 5.5 (issue 18).
-  'claude-fable-5-1': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
-  // Haiku 5.5 migration guide: thinking enabled+budget becomes adaptive, disabled accepted, sampling parameters 400.
-  'claude-haiku-5-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512 },
+  'claude-opus-5-5': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512, image: HIGH_RES, disabledMaxEffort: null },
+  // Models overview: Fable 5.1 "Adaptive (always on)"; forced tool choice refused like Opus 5.5; 512-token cache minimum.
+  'claude-fable-5-1': { forcedToolChoice: false, thinking: ['adaptive'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512, image: HIGH_RES, disabledMaxEffort: null },
+  // Haiku 5.5 migration guide: thinking enabled+budget becomes adaptive, disabled accepted at effort low to high only
+  // (xhigh and max: 400), sampling parameters 400; cache minimum 512.
+  'claude-haiku-5-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 512, image: HIGH_RES, disabledMaxEffort: 'high' },
   // Sonnet 5 overview: adaptive on by default, disabled accepted, manual budgets and sampling parameters 400.
-  'claude-sonnet-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 1024 },
-  // Haiku 4.5: extended thinking (enabled with a budget), no effort parameter, cache minimum 4,096.
-  'claude-haiku-4-5': { forcedToolChoice: true, thinking: ['enabled', 'disabled'], sampling: true, effort: false, thinksByDefault: false, cacheMin: 4096 },
+  'claude-sonnet-5': { forcedToolChoice: true, thinking: ['adaptive', 'disabled'], sampling: false, effort: true, thinksByDefault: true, cacheMin: 1024, image: HIGH_RES, disabledMaxEffort: null },
+  // Haiku 4.5: extended thinking (enabled with a budget), no effort parameter, cache minimum 4,096, standard images.
+  'claude-haiku-4-5': { forcedToolChoice: true, thinking: ['enabled', 'disabled'], sampling: true, effort: false, thinksByDefault: false, cacheMin: 4096, image: STANDARD_RES, disabledMaxEffort: null },
 };
 
 /** Why the documented model would refuse this request with a 400, or null. */
@@ -121,6 +140,9 @@ export function refusalOf(body: RecordedRequest['body'], rules: ModelRules): str
   if (!rules.sampling && (body.temperature !== undefined || body.top_p !== undefined || body.top_k !== undefined)) return 'temperature is deprecated for this model';
   if (body.output_config?.effort && !rules.effort) return 'output_config.effort is not supported for this model';
   if (body.thinking?.type === 'between_tools' && ['xhigh', 'max'].includes(body.output_config?.effort ?? '')) return 'effort xhigh and max are not supported with between_tools';
+  if (body.thinking?.type === 'disabled' && rules.disabledMaxEffort === 'high' && ['xhigh', 'max'].includes(body.output_config?.effort ?? '')) {
+    return 'thinking.type.disabled is only supported with effort low, medium or high';
+  }
   const last = body.messages[body.messages.length - 1];
   if (last?.role === 'assistant' && rules.thinksByDefault) return 'assistant message prefill is not supported for this model';
   if (body.output_config?.format?.schema) {
@@ -157,6 +179,34 @@ export function blockRefusalOf(body: RecordedRequest['body']): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Input tokens the images and PDF pages of a request cost on a model, as the vision page says: about
+ * width x height / 750, an image scaled down (aspect ratio kept) to the model's longest edge and to its most tokens;
+ * a PDF page at the most an image costs (its page image), its text counted with the rest.
+ */
+export function visualTokens(body: RecordedRequest['body'], rules: ModelRules): number {
+  let tokens = 0;
+  for (const message of body.messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (block.source?.type !== 'base64') continue;
+      const bytes = Buffer.from(block.source.data ?? '', 'base64');
+      if (block.type === 'document' && block.source.media_type === 'application/pdf') {
+        tokens += (bytes.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length * rules.image.maxTokens;
+      } else if (block.type === 'image') {
+        if (block.source.media_type !== 'image/png') {
+          tokens += rules.image.maxTokens;
+          continue;
+        }
+        const w = bytes.readUInt32BE(16), h = bytes.readUInt32BE(20);
+        const scale = Math.min(1, rules.image.maxEdge / Math.max(w, h));
+        tokens += Math.min(rules.image.maxTokens, Math.ceil((w * scale * h * scale) / 750));
+      }
+    }
+  }
+  return tokens;
 }
 
 /** Optional and union-typed properties across a schema, as structured outputs count them. */
@@ -198,6 +248,10 @@ export class FakeAnthropic {
   readonly refused: string[] = [];
   /** The quotes the fake made up for its answers (not those a test gave), with the document they quote. */
   readonly quoted: Array<{ text: string; quotes: SentQuote[] }> = [];
+  /** When set, the only API keys accepted; any other is answered 401 authentication_error, on every endpoint. */
+  acceptedKeys: Set<string> | null = null;
+  /** Models API requests ("Get a Model"), by model id. */
+  readonly modelLookups: string[] = [];
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -216,6 +270,8 @@ export class FakeAnthropic {
     this.requests.length = 0;
     this.refused.length = 0;
     this.quoted.length = 0;
+    this.modelLookups.length = 0;
+    this.acceptedKeys = null;
     this.cached.clear();
     this.maxInFlight = 0;
     this.abandoned = 0;
@@ -235,6 +291,26 @@ export class FakeAnthropic {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    // A key the organisation does not have: 401 on every endpoint (https://platform.claude.com/docs/en/api/errors).
+    // The key as `x-api-key`, or as `Authorization: Bearer` (how the SDK sends an API key).
+    const presented = String(req.headers['x-api-key'] ?? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '');
+    if (this.acceptedKeys && !this.acceptedKeys.has(presented)) {
+      this.error(res, 401, 'authentication_error', 'invalid x-api-key');
+      return;
+    }
+    // The Models API's "Get a Model" (https://platform.claude.com/docs/en/api/models/retrieve): a ModelInfo, or 404.
+    const modelPath = /^\/v1\/models\/([^/?]+)/.exec(req.url ?? '');
+    if (req.method === 'GET' && modelPath) {
+      const id = decodeURIComponent(modelPath[1]!);
+      this.modelLookups.push(id);
+      if (!MODEL_RULES[id]) {
+        this.error(res, 404, 'not_found_error', `model: ${id}`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_fake_model_${this.modelLookups.length}` });
+      res.end(JSON.stringify({ type: 'model', id, display_name: id.replace(/^claude-/, 'Claude ').replace(/-/g, ' '), created_at: '2026-06-01T00:00:00Z' }));
+      return;
+    }
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/v1/messages') {
       this.error(res, 404, 'not_found_error', 'not found');
       return;
@@ -267,7 +343,7 @@ export class FakeAnthropic {
     const behaviour = this.queue.shift() ?? this.fallback(recorded);
     switch (behaviour.kind) {
       case 'status': {
-        const type = { 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error', 400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error' }[behaviour.status];
+        const type = { 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error', 400: 'invalid_request_error', 401: 'authentication_error', 402: 'billing_error', 403: 'permission_error', 404: 'not_found_error' }[behaviour.status];
         const retry: Record<string, string> = behaviour.retryAfter === null ? {} : behaviour.retryAfter !== undefined ? { 'retry-after': behaviour.retryAfter } : { 'retry-after-ms': '5' };
         this.error(res, behaviour.status, type, `fake ${type}`, { ...retry, 'x-should-retry': behaviour.status >= 429 ? 'true' : 'false' });
         return;
@@ -296,6 +372,9 @@ export class FakeAnthropic {
         return;
       case 'refusal':
         this.reply(res, recorded, rules, [], 'refusal', { input_tokens: 1200, output_tokens: 5 });
+        return;
+      case 'context_window':
+        this.reply(res, recorded, rules, [{ type: 'text', text: '{"lineItems": [{"descr' }], 'model_context_window_exceeded', { input_tokens: 990_000, output_tokens: 10_000 });
         return;
       case 'answer': {
         if (behaviour.delayMs) {
@@ -344,7 +423,8 @@ export class FakeAnthropic {
       usage: {
         cache_creation_input_tokens: cacheable && !hit ? cacheable : 0,
         cache_read_input_tokens: hit ? cacheable : 0,
-        ...(usage ?? { input_tokens: 1200, output_tokens: 300 }),
+        // Unless the test says, the prompt's text at 1,200 tokens, and its images and PDF pages as the vision page bills.
+        ...(usage ?? { input_tokens: 1200 + visualTokens(req.body, rules), output_tokens: 300 }),
       },
     }));
   }

@@ -59,10 +59,11 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   const logs: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   // The document reader's processes end with the server (READER_* variables size it, as in the service).
-  const documents = new Documents({ ...config.reader, log: createLogger('info', stream) });
-  const app = createApp({ config, db, logger: createLogger('info', stream), clock, documents });
+  const logger = createLogger('info', stream);
+  const documents = new Documents({ ...config.reader, log: logger });
+  const app = createApp({ config, db, logger, clock, documents });
   // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
-  const server: Server = createLimitedServer(app, config.http);
+  const server: Server = createLimitedServer(app, config.http, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t: TestServer = {

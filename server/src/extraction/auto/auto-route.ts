@@ -3,7 +3,7 @@ import type { components } from '../../../../generated/openapi.js';
 import { principalOf } from '../../auth/authenticate.js';
 import { CLASSIFY_CHARS, KINDS, type Kind } from '../../classification/classify-text.js';
 import type { ClassifyAnswer, DocumentClassifier } from '../../classification/classifier.js';
-import { Documents, type PreparedDocument } from '../../documents/documents.js';
+import { Documents, type AnyDocumentInput, type PreparedDocument } from '../../documents/documents.js';
 import { ApiError } from '../../http/api-error.js';
 import { toApiError } from '../../http/error-mapper.js';
 import { readingHeuBound } from '../../metering/heu.js';
@@ -113,7 +113,7 @@ export function autoRoutes(deps: ExtractDeps): Router {
         const out: Schemas['AutoPart'] = { source: part.source, kind: c.kind, confidence: c.confidence, alternatives: c.alternatives };
         const extraction = extractionOf(c.kind);
         if (!extraction) return out;
-        const document: Schemas['DocumentInput'] = { mediaType: part.read.mediaType, ...(part.filename ? { filename: part.filename } : {}), ...(input.document.vendorRenewalId ? { vendorRenewalId: input.document.vendorRenewalId } : {}) };
+        const document: AnyDocumentInput = { mediaType: part.read.mediaType, ...(part.filename ? { filename: part.filename } : {}), ...(input.document.vendorRenewalId ? { vendorRenewalId: input.document.vendorRenewalId } : {}) };
         const partPrepared: PreparedDocument = fromFile
           ? { kind: 'read', text: part.text, byteSize: part.byteSize, mediaType: part.read.mediaType, source: part.read, readingHeu: part.readingHeu, ...(part.layout ? { layout: part.layout } : {}) }
           : { kind: 'text', text: part.text, byteSize: Buffer.byteLength(part.text, 'utf8'), source: part.read };

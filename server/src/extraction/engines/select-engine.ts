@@ -31,6 +31,9 @@ function describeOne(engine: ExtractionEngine): { level: 'info' | 'warn'; fields
     engine: engine.name, model: c.id, knownModel: c.known, thinkingOff: c.thinkingOff?.type ?? null, effort: c.effort,
     structuredOutputs: c.structuredOutputs, forcedToolChoice: c.forcedToolChoice, cacheMinTokens: c.cacheMinTokens, maxOutputTokens: c.maxOutputTokens, source: c.source,
   };
+  if (engine.thinkingStaysOn) {
+    return { level: 'warn', fields, message: `extraction engine: ${c.id}, whose thinking cannot be turned off at effort ${engine.effort} (only at low to high): it stays on (adaptive); set ANTHROPIC_EFFORT=high or lower to turn it off` };
+  }
   return c.known
     ? { level: 'info', fields, message: `extraction engine: ${c.id}` }
     : { level: 'warn', fields, message: `extraction model ${c.id} is not in the capability table: using the most conservative settings (no structured outputs, thinking or effort parameters, caching)` };

@@ -22,7 +22,7 @@ const VALUE_KEYWORDS = new Set([
   '$ref',
 ]);
 /**
- * Every keyword a custom schema may use (README, "Custom schemas: accepted keywords"). Anything else is refused,
+ * Every keyword a custom schema may use (docs/extraction.md, "Custom schemas: accepted keywords"). Anything else is refused,
  * notably `$id`, `$anchor`, `$dynamicRef`, `$dynamicAnchor`, `$schema` (they change how references resolve, and
  * an `$id` would be registered in the shared validator), `if`/`then`/`else`, `dependentSchemas`, `contains`,
  * `patternProperties`, `propertyNames` and `unevaluated*` (subschemas the extraction does not fill in and that

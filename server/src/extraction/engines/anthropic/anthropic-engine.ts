@@ -9,7 +9,7 @@ import { capabilitiesOf, type ModelCapabilities } from './models.js';
 import { AnthropicClassifier } from './anthropic-classifier.js';
 import type { DocumentClassifier } from '../../../classification/classifier.js';
 import { providerFailure, spendLimitAware } from './provider-errors.js';
-import { buildRequest, documentBlock, fileBlock, PAGE_IMAGE_TOKENS, readsNatively, type AnswerMode, type ThinkingSettings } from './request.js';
+import { buildRequest, documentBlock, fileBlock, readsNatively, thinkingMayBeOff, type AnswerMode, type ThinkingSettings } from './request.js';
 import { foundFromQuotes, splitAnswer, withQuotes } from './quotes.js';
 import { reshapeForStructuredOutput, restoreNulls } from './structured-schema.js';
 
@@ -64,11 +64,20 @@ const ANSWER_CHARS_PER_TOKEN = 3.5;
 export class AnthropicEngine implements ExtractionEngine {
   readonly name = 'anthropic' as const;
   readonly capabilities: ModelCapabilities;
+  /**
+   * Thinking is configured off but the model refuses "off" at the configured effort (Haiku 5.5 at xhigh or max), so
+   * it stays on: said at start (select-engine.ts describeEngine).
+   */
+  readonly thinkingStaysOn: boolean;
+  /** The effort configured (ANTHROPIC_EFFORT), for the start log; the settings hold the key and stay private. */
+  readonly effort: AnthropicSettings['effort'];
   private readonly client: Anthropic;
   private readonly modes = new WeakMap<object, AnswerMode & { unfit: string | null }>();
 
   constructor(private readonly settings: AnthropicSettings) {
     this.capabilities = capabilitiesOf(settings.model);
+    this.effort = settings.effort;
+    this.thinkingStaysOn = settings.thinking === 'off' && this.capabilities.thinkingOff !== null && !thinkingMayBeOff(this.capabilities, settings.effort);
     this.client = new Anthropic({
       apiKey: settings.apiKey,
       baseURL: settings.baseUrl,
@@ -138,8 +147,10 @@ export class AnthropicEngine implements ExtractionEngine {
 
   private promptTokens(input: PlanInput): number {
     const schemaChars = JSON.stringify(this.mode(input).schema).length;
-    // A file the model reads: each page an image and its text, both at their most (the text is not sent again).
-    const fileTokens = input.file ? input.file.pages * (PAGE_IMAGE_TOKENS + claudeTokensIn(input.file.mediaType === 'application/pdf' ? CHARS_PER_PAGE : 0)) : 0;
+    // A file the model reads: each page an image and its text, both at their most (the text is not sent again). An
+    // image costs up to the model's `imageTokens` (4,784 on Sonnet 5.5: models.ts cites the vision page), a PDF page
+    // that as its image plus its text.
+    const fileTokens = input.file ? input.file.pages * (this.capabilities.imageTokens + claudeTokensIn(input.file.mediaType === 'application/pdf' ? CHARS_PER_PAGE : 0)) : 0;
     // JSON escaping of the document on the wire does not change its tokens; its characters are counted once.
     return claudeTokensIn(SYSTEM_PROMPT.length + schemaChars + (input.file ? 0 : input.textChars ?? input.text.length) + OVERHEAD_CHARS) + fileTokens;
   }
@@ -173,6 +184,13 @@ export class AnthropicEngine implements ExtractionEngine {
         // A refusal is the model's decision about this document: asking again repeats it, at a price.
         input.log?.warn({ provider: 'anthropic', model: response.model, stopReason: 'refusal' }, 'model refused to extract');
         throw new ApiError('upstream_error', 'The model declined to extract this document.');
+      }
+      if (response.stop_reason === 'model_context_window_exceeded') {
+        // The prompt and the answer filled the model's context window: the answer is cut short, and a repair turn
+        // (the same prompt, the cut answer and the feedback) is longer still, so it cannot succeed; it would only be a
+        // second paid call (https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons). Not charged.
+        input.log?.warn({ provider: 'anthropic', model: response.model, stopReason: response.stop_reason }, 'document and answer exceed the model context window');
+        throw new ApiError('output_too_large', "The document and its answer do not fit the model's context window: split the document.");
       }
       if (response.stop_reason === 'max_tokens') {
         // One retry of the same request with a larger limit, if what is left of the budget makes it larger.

@@ -10,6 +10,9 @@ import type { EngineLog } from '../engine.js';
  * - 429 with `error.details.error_code: "enforced_spend_limit_reached"`, and 400 "You have reached your specified ...
  *   usage limits": the organisation's spend cap; retrying cannot succeed until the month or the limit changes, so it
  *   is never retried (see `spendLimitAware`) and answers 503 as well, logged as an error for the operator.
+ * - 402 `billing_error` ("There's an issue with your billing or payment information", errors page): the operator's
+ *   Anthropic account, like the spend cap: not the caller's request, and not fixed by retrying (the SDK does not
+ *   retry a 402). 503 with an hour's Retry-After, logged as an error naming the cause.
  * - 400 (a setting or schema the model refuses), 401/403 (the service's key), 404 (unknown model): our configuration
  *   is wrong: 502 `upstream_rejected`, logged with the provider's request id and error type.
  * - anything else (500, a connection lost after retries): 502 `upstream_error`.
@@ -17,6 +20,15 @@ import type { EngineLog } from '../engine.js';
  */
 export function providerFailure(e: InstanceType<typeof Anthropic.APIError>, model: string, log: EngineLog | undefined): ApiError {
   const fields = { provider: 'anthropic', model, status: e.status ?? null, errorType: e.type ?? null, errorCode: e.errorCode ?? null, providerRequestId: e.requestID ?? null };
+  if (e.status === 402 || e.type === 'billing_error') {
+    log?.error({ ...fields, message: clip(e.apiMessage) }, 'model provider billing error: check the payment details of the Anthropic account of ANTHROPIC_API_KEY (Claude Console, Billing); extractions fail until it is fixed');
+    return new ApiError('service_unavailable', 'The model provider cannot take requests from this service now.', null, { 'Retry-After': String(SPEND_LIMIT_RETRY_S) });
+  }
+  if (e.status === 401) {
+    // The key itself (never logged): wrong, revoked or expired. The provider's message says which, without the key.
+    log?.error({ ...fields, message: clip(e.apiMessage) }, 'model provider refused ANTHROPIC_API_KEY (401 authentication_error): set a valid key; every extraction fails until then');
+    return new ApiError('upstream_rejected');
+  }
   if (isSpendLimit(e)) {
     log?.error({ ...fields, message: clip(e.apiMessage) }, 'model provider spend limit reached: extractions fail until it is raised');
     return new ApiError('service_unavailable', 'The model provider cannot take more requests now.', null, { 'Retry-After': String(SPEND_LIMIT_RETRY_S) });

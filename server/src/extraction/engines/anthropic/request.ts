@@ -42,7 +42,7 @@ export function buildRequest(
     system: [{ type: 'text', text: system, ...(cache ? { cache_control: { type: 'ephemeral' as const } } : {}) }],
     messages,
   };
-  const thinkingOff = settings.thinking === 'off' ? caps.thinkingOff : null;
+  const thinkingOff = settings.thinking === 'off' && thinkingMayBeOff(caps, settings.effort) ? caps.thinkingOff : null;
   if (thinkingOff) request.thinking = thinkingOff;
   const outputConfig: Anthropic.Messages.OutputConfig = {};
   if (caps.effort && settings.effort !== 'model_default') {
@@ -57,6 +57,16 @@ export function buildRequest(
   return request;
 }
 
+/**
+ * Whether the model's "thinking off" setting may go with this effort. Haiku 5.5 accepts `thinking: disabled` at effort
+ * low to high only (https://platform.claude.com/docs/en/models/haiku-5-5/migration-guide; a 400 above): at xhigh or
+ * max the operator's effort is kept and thinking stays on (adaptive), as the start log says.
+ */
+export function thinkingMayBeOff(caps: ModelCapabilities, effort: ThinkingSettings['effort']): boolean {
+  if (caps.thinkingOffMaxEffort === null || !caps.effort) return true;
+  return effort !== 'xhigh' && effort !== 'max';
+}
+
 /** The document as a plain-text document block: data in its own block, which its content cannot close or leave. */
 export function documentBlock(text: string): Anthropic.Messages.DocumentBlockParam {
   return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: text }, title: 'document' };
@@ -67,7 +77,8 @@ export function documentBlock(text: string): Anthropic.Messages.DocumentBlockPar
  * - PDF support (https://platform.claude.com/docs/en/build-with-claude/pdf-support): requests up to 32 MB, at most 100
  *   pages, standard PDFs without passwords or encryption;
  * - vision (https://platform.claude.com/docs/en/build-with-claude/vision): JPEG, PNG, GIF or WebP, at most 5 MB and
- *   8000x8000 px an image; a long edge over 1568 px is scaled down first, to about 1,600 tokens.
+ *   8000x8000 px an image; a larger one is scaled down first, to the model's most tokens an image (its
+ *   `imageTokens`: about 4,784 on current models, 1,600 on Haiku 4.5).
  * Files within our own limits (10 MB, 50 pages) always fit a PDF's; an image over 5 MB or 8000 px, or a TIFF, is read
  * offline (OCR) and sent as text instead.
  */
@@ -80,9 +91,6 @@ export function readsNatively(file: { mediaType: string; byteSize: number; pages
   if (!NATIVE_IMAGE_TYPES.has(file.mediaType)) return false;
   return file.byteSize <= NATIVE_LIMITS.imageBytes && (file.width ?? 0) <= NATIVE_LIMITS.imageEdge && (file.height ?? 0) <= NATIVE_LIMITS.imageEdge;
 }
-
-/** Tokens a page costs: its image (about 1,600 at most, per the vision page) and its text (CHARS_PER_PAGE at most). */
-export const PAGE_IMAGE_TOKENS = 1600;
 
 /** The file as the model reads it: a PDF as a base64 document block, an image as a base64 image block. */
 export function fileBlock(file: { mediaType: string; bytes: Uint8Array }): Anthropic.Messages.ContentBlockParam {
