@@ -8,14 +8,14 @@ import { ApiError } from '../http/api-error.js';
 import { rateHeaders, type Meter, type Reservation } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { runBatch } from './batch.js';
-import type { ExtractionEngine, FixedKind } from './engines/engine.js';
+import type { ExtractionEngine } from './engines/engine.js';
 import { ModelChoice } from './engines/model-choice.js';
 import { ClientGone, KeyRevoked, type RevocationWatcher } from './request-guard.js';
-import { assertVendorRenewal, discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
-import { reservationForItem, runItem, type ItemInput } from './run-item.js';
-import { dataSchemaFor, FIXED_KINDS } from './schemas/contract-schemas.js';
-import { singleInput, type SingleInput } from './single-input.js';
-import { prepareCustomSchema } from './schemas/custom-schema.js';
+import { discardRenewalDocuments, type StoredRenewal } from './renewal/renewal-store.js';
+import { answerFor, itemFor, type ItemRoute } from './item-request.js';
+import { reservationForItem, runItem } from './run-item.js';
+import { FIXED_KINDS } from './schemas/contract-schemas.js';
+import { singleInput } from './single-input.js';
 
 type Schemas = components['schemas'];
 
@@ -76,46 +76,25 @@ export function extractRoutes(deps: ExtractDeps): Router {
   const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
   const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
 
-  // The document of a single-document route, checked before anything is reserved: a form's file as its bytes.
   // A file is opened (probed) before admission, to reserve by its pages: a caller over its request rate is refused
   // first, so it cannot make the service open files.
   const rateRoomFor = async (res: Response) => {
     const principal = principalOf(res);
     if (principal.via === 'api_key') await deps.meter.assertRateRoom(principal.accountId, deps.clock.now());
   };
-  const prepare = async (res: Response, input: SingleInput) => {
-    if (input.file || input.document.content !== undefined) await rateRoomFor(res);
-    return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
-  };
 
-  for (const kind of FIXED_KINDS) {
-    router.post(`/v1/extract/${kind}`, async (req, res) => {
+  // The single-document routes: the item checked before anything is reserved (item-request.ts, shared with jobs),
+  // then metered and run.
+  for (const route of [...FIXED_KINDS, 'custom'] as ItemRoute[]) {
+    router.post(`/v1/extract/${route}`, async (req, res) => {
       const input = singleInput(req);
-      const engine = engineOf(kind, input);
-      if (kind === 'renewal') await assertVendorRenewal(deps.prisma, principalOf(res).accountId, input.document.vendorRenewalId);
-      const prepared = await prepare(res, input);
-      const item: ItemInput = { task: { kind: kind as FixedKind }, schema: dataSchemaFor(kind), document: input.document, prepared };
-      await metered(deps, req, res, kind, reservationForItem(engine, item), async (signal, heu, stored) => {
-        const { data, model, usage, source, document } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-        const body = document
-          ? { document_id: document.id, vendor_renewal_id: document.vendorRenewalId, overall_status: document.overallStatus, data, model, usage, source, document }
-          : { data, model, usage, source };
-        return { body, usage };
+      const { engine, item } = await itemFor({ prisma: deps.prisma, documents: deps.documents, engine: deps.engine, beforeOpeningFile: () => rateRoomFor(res) }, principalOf(res).accountId, route, input);
+      await metered(deps, req, res, route, reservationForItem(engine, item), async (signal, heu, stored) => {
+        const result = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
+        return { body: answerFor(result), usage: result.usage };
       });
     });
   }
-
-  router.post('/v1/extract/custom', async (req, res) => {
-    const input = singleInput(req);
-    const engine = engineOf('custom', input);
-    const schema = prepareCustomSchema(input.schema);
-    const prepared = await prepare(res, input);
-    const item: ItemInput = { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared };
-    await metered(deps, req, res, 'custom', reservationForItem(engine, item), async (signal, heu, stored) => {
-      const { data, model, usage, source } = await runItem(itemDeps(req, res, engine, stored), item, signal, heu);
-      return { body: { data, model, usage, source }, usage };
-    });
-  });
 
   router.post('/v1/extract/batch', async (req, res) => {
     const body = req.body as Schemas['BatchRequest'];
