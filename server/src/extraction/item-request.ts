@@ -25,22 +25,22 @@ export interface ItemRequestDeps {
  * vendor renewal (404 when not the account's), the document checked (a file probed, not read). The synchronous routes
  * and the job workers both build their items here, so a job runs exactly what the route would.
  */
-export async function itemFor(deps: ItemRequestDeps, accountId: string, route: ItemRoute, input: SingleInput): Promise<{ engine: ExtractionEngine; item: ItemInput }> {
+export async function itemFor(deps: ItemRequestDeps, accountId: string, route: ItemRoute, input: SingleInput, documentPath?: string): Promise<{ engine: ExtractionEngine; item: ItemInput }> {
   const engine = ModelChoice.resolve(deps.engine, route, input.model);
   if (route === 'custom') {
     const schema = prepareCustomSchema(input.schema);
-    const prepared = await prepareDocument(deps, input);
+    const prepared = await prepareDocument(deps, input, documentPath);
     return { engine, item: { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared } };
   }
   if (route === 'renewal') await assertVendorRenewal(deps.prisma, accountId, input.document.vendorRenewalId);
-  const prepared = await prepareDocument(deps, input);
+  const prepared = await prepareDocument(deps, input, documentPath);
   return { engine, item: { task: { kind: route }, schema: dataSchemaFor(route), document: input.document, prepared } };
 }
 
 /** A form's file as its bytes, else the document of a JSON body. */
-async function prepareDocument(deps: ItemRequestDeps, input: SingleInput) {
+async function prepareDocument(deps: ItemRequestDeps, input: SingleInput, documentPath: string | undefined) {
   if (input.file || input.document.content !== undefined) await deps.beforeOpeningFile?.();
-  return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document);
+  return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType) : deps.documents.prepare(input.document, documentPath);
 }
 
 /**

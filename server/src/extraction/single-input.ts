@@ -21,10 +21,7 @@ export interface SingleInput {
 /** The request's input, from its JSON body (`document`, `model`, `schema`) or its multipart form. Throws ApiError (400). */
 export function singleInput(req: Request): SingleInput {
   const received = receivedFile(req);
-  if (!received) {
-    const body = req.body as Schemas['CustomExtractRequest'];
-    return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}) };
-  }
+  if (!received) return jsonInput(req.body as Schemas['CustomExtractRequest']);
   const form = req.body as Form;
   const mediaType = mediaTypeOfForm(form.mediaType, received);
   const filename = form.filename ?? received.filename;
@@ -39,6 +36,14 @@ export function singleInput(req: Request): SingleInput {
     ...(form.schema !== undefined ? { schema: form.schema } : {}),
     file: { bytes: received.bytes, mediaType },
   };
+}
+
+/**
+ * The input of a single-document JSON body. A job's stored request is read back through here too (jobs/job-runner.ts),
+ * so a member the extraction requests gain reaches jobs with no change of theirs.
+ */
+export function jsonInput(body: Schemas['CustomExtractRequest']): SingleInput {
+  return { document: body.document, ...(body.model !== undefined ? { model: body.model } : {}), ...(body.schema !== undefined ? { schema: body.schema } : {}) };
 }
 
 const READ = Object.keys(FILE_MEDIA_TYPES).join(', ');

@@ -11,8 +11,8 @@ export const EXTRACTION_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
 const parseExtractionJson = express.json({ limit: EXTRACTION_BODY_LIMIT_BYTES, strict: true, type: () => true });
 
-/** The body limit of a path: raised only on the extraction routes. */
-export const bodyLimitFor = (path: string): number => (path.startsWith('/v1/extract/') ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
+/** The body limit of a path: raised only on the extraction routes and the job routes that take what they take. */
+export const bodyLimitFor = (path: string): number => (path.startsWith('/v1/extract/') || path === '/v1/jobs' || path === '/v1/jobs/batch' ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Whether the request carries a body at all (a length above zero, or a chunked one). */

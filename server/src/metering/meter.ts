@@ -45,6 +45,8 @@ export class Meter {
     private readonly sql: Sql,
     private readonly plans: PlanTable,
     private readonly upgradeUrl: string,
+    /** Told of every charge (metrics). */
+    private readonly onSettled?: (heu: number) => void,
   ) {}
 
   /**
@@ -125,20 +127,54 @@ export class Meter {
   }
 
   /**
-   * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
-   * was revoked while the request ran, the reservation is released instead and `keyActive` is false. Never more than
-   * was reserved (the engines are held to it; this is the last guard).
+   * Admits a request that creates jobs (one, or a batch): counts it once in the minute's window and reserves each
+   * job's worst case as its own reservation (each is settled or released when its job ends), all of them or none:
+   * 429 or 402 as `admit` answers. `via` runs it inside the caller's transaction. Job reservations are not swept after
+   * RESERVATION_TTL_MS: a queued job may wait longer than a request runs; they expire at `expiresAt`.
    */
-  async settle(reservation: Reservation, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string): Promise<{ keyActive: boolean }> {
-    const rows = await this.sql.rows<{ active: boolean | null }>('meter_settle', SETTLE_SQL, [
-      apiKeyId, Math.min(usage.heu, reservation.heu), usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+  async admitJobs(accountId: string, amounts: number[], route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
+    const period = monthStart(now);
+    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const ids = amounts.map(() => newId());
+    const total = amounts.reduce((a, b) => a + b, 0);
+    const { free, starter } = this.plans;
+    const rows = await via.rows<AdmitRow>('meter_admit_jobs', ADMIT_JOBS_SQL, [
+      accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,
+      ts(window), ts(period), total, ids, amounts, route, requestId ?? null, ts(now), ts(expiresAt),
     ]);
-    return { keyActive: rows[0]?.active === true };
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('invalid_api_key');
+    const plan = this.plans[row.plan];
+    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    if (row.rate_count === null) {
+      throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
+        { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
+        { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+    }
+    const rate = { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
+    if (row.reserved_total === null) throw this.refusal({ planName: row.plan, plan, used: Number(row.used_before ?? 0), rate, reservation: null }, total, now);
+    return ids.map((id, i) => ({ id, heu: amounts[i]!, rate }));
   }
 
-  /** Gives the whole reservation back (the request failed: nothing is charged). */
-  async release(reservation: Reservation): Promise<void> {
-    await this.sql.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
+  /**
+   * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
+   * was revoked while the request ran, the reservation is released instead and `keyActive` is false. Never more than
+   * was reserved (the engines are held to it; this is the last guard). `via` runs it inside the caller's transaction.
+   */
+  async settle(reservation: Pick<Reservation, 'id' | 'heu'>, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string, via: Sql = this.sql): Promise<{ keyActive: boolean }> {
+    const heu = Math.min(usage.heu, reservation.heu);
+    const rows = await via.rows<{ active: boolean | null; n: string }>('meter_settle', SETTLE_SQL, [
+      apiKeyId, heu, usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+    ]);
+    const keyActive = rows[0]?.active === true;
+    if (keyActive && Number(rows[0]?.n) > 0) this.onSettled?.(heu);
+    return { keyActive };
+  }
+
+  /** Gives the whole reservation back (the request failed: nothing is charged). `via`: inside the caller's transaction. */
+  async release(reservation: Pick<Reservation, 'id' | 'heu'>, via: Sql = this.sql): Promise<void> {
+    await via.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
   }
 
   /** Releases reservations older than their expiry (their request crashed). Safe to run on every instance. */
@@ -188,6 +224,43 @@ const ADMIT_SQL = `
   SELECT (SELECT plan::text FROM acct) AS plan,
          (SELECT count FROM rate) AS rate_count,
          (SELECT heu_used FROM bucket) AS reserved_total,
+         (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
+
+// As ADMIT_SQL, for the jobs of one request: the request counted once, the sum reserved, one record per job.
+// $8 the sum, $9 the records' ids, $10 their HEU, $11 route, $12 request id, $13 now, $14 expiry.
+const ADMIT_JOBS_SQL = `
+  WITH acct AS (
+    SELECT a.plan,
+           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
+           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
+    FROM accounts a WHERE a.id = $1
+  ),
+  rate AS (
+    INSERT INTO rate_windows AS r (account_id, window_start, count)
+    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+      WHERE r.count < (SELECT rpm FROM acct)
+    RETURNING count
+  ),
+  bucket AS (
+    INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
+    SELECT $1, $7::timestamp(3), $8::int FROM acct
+    WHERE EXISTS (SELECT 1 FROM rate) AND $8::int <= acct.heu_limit
+    ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
+      WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
+    RETURNING heu_used
+  ),
+  record AS (
+    INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
+    SELECT j.id, $1, $7::timestamp(3), $11, 'reserved', j.heu, $12, $13::timestamp(3), $14::timestamp(3)
+    FROM unnest($9::text[], $10::int[]) AS j(id, heu)
+    WHERE EXISTS (SELECT 1 FROM bucket)
+    RETURNING id
+  )
+  SELECT (SELECT plan::text FROM acct) AS plan,
+         (SELECT count FROM rate) AS rate_count,
+         (SELECT heu_used FROM bucket) AS reserved_total,
+         (SELECT count(*) FROM record) AS n,
          (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
 
 // $1 account, $2 minute window: the account's plan and the requests counted in this minute so far (read only).

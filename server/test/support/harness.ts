@@ -11,6 +11,12 @@ import { createLogger } from '../../src/http/logger.js';
 import { createLimitedServer } from '../../src/http/server-limits.js';
 import type { Clock } from '../../src/time/clock.js';
 import { createTestDatabase, type DbMode } from './databases.js';
+import { JobSystem } from '../../src/jobs/job-system.js';
+import { jobRepository } from '../../src/jobs/job-repository.js';
+import { Meter } from '../../src/metering/meter.js';
+import { Metrics } from '../../src/metrics/metrics.js';
+import type { ExtractionEngine } from '../../src/extraction/engines/engine.js';
+import { selectEngine } from '../../src/extraction/engines/select-engine.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -28,8 +34,17 @@ export class TestClock implements Clock {
   }
 }
 
+export interface TestServerOptions {
+  /** Run a job worker in the server (else jobs stay queued: `jobs.start({ worker: true })` starts one later). */
+  worker?: boolean;
+  /** The extraction engine (default: the configured one). */
+  engine?: ExtractionEngine;
+}
+
 export interface TestServer {
   baseUrl: string;
+  /** The server's jobs and webhooks (its queue starts on first use, or with `worker`). */
+  jobs: JobSystem;
   config: Config;
   db: Database;
   clock: TestClock;
@@ -42,7 +57,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(mode: DbMode = 'embedded', env: Record<string, string> = {}, clock = new TestClock()): Promise<TestServer> {
+export async function startTestServer(mode: DbMode = 'embedded', env: Record<string, string> = {}, clock = new TestClock(), options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(mode);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,6 +66,8 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     DASHBOARD_JWT_SECRET: TEST_SECRET,
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
+    // Tests run production settings on the embedded database too (the refusal itself is tested in config.test.ts).
+    ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -58,13 +75,20 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   // The document reader's threads end with the server, not at their idle timeout.
   const documents = new Documents();
-  const app = createApp({ config, db, logger: createLogger('info', stream), clock, documents });
+  const logger = createLogger('info', stream);
+  const metrics = new Metrics(() => jobRepository.countUnfinished(db.sql));
+  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
+  const engine = options.engine ?? selectEngine(config.extraction);
+  const jobs = new JobSystem({ config, db, engine, documents, meter, clock, logger, metrics });
+  const app = createApp({ config, db, logger, clock, documents, engine, meter, metrics, jobs });
+  if (options.worker) await jobs.start({ worker: true });
   // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
   const server: Server = createLimitedServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t: TestServer = {
     baseUrl,
+    jobs,
     config,
     db,
     clock,
@@ -85,6 +109,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop(1_000);
       await documents.close();
       await db.close();
       await database.drop();
