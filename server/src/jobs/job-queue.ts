@@ -84,6 +84,15 @@ export class JobQueue {
     return this.started;
   }
 
+  /**
+   * Inside a transaction the queue must already be started: on the embedded database, starting it there would wait
+   * forever for the one connection the transaction holds.
+   */
+  private async assertStarted(): Promise<void> {
+    if (!this.started) throw new Error('the job queue must be started before a transaction uses it');
+    await this.started;
+  }
+
   private async ensureQueue(name: QueueName, options: Partial<Queue>): Promise<void> {
     if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
     else await this.boss.createQueue(name, options);
@@ -94,7 +103,7 @@ export class JobQueue {
    * jobs' own; `priority` orders them (highest first), which is how accounts take turns (fair-queue.ts).
    */
   async enqueue(tx: Transaction, jobs: Array<{ id: string; priority: number }>): Promise<void> {
-    await this.start();
+    await this.assertStarted();
     await this.boss.insert(QUEUES.jobs, jobs.map((j) => ({ id: j.id, data: { jobId: j.id }, priority: j.priority })), { db: txAdapter(tx) });
   }
 
@@ -104,7 +113,7 @@ export class JobQueue {
    * job is due by that clock.
    */
   async scheduleDelivery(tx: Transaction, deliveryId: string, delaySeconds: number): Promise<void> {
-    await this.start();
+    await this.assertStarted();
     await this.boss.insert(QUEUES.deliveries, [{ data: { deliveryId }, startAfter: String(Math.max(0, Math.round(delaySeconds * 1000) / 1000)) }], { db: txAdapter(tx) });
   }
 

@@ -53,7 +53,8 @@ export class JobRunner {
 
   /** Resolves when the job ended (or was not this run's to end); throws only when it must run again. */
   async run(jobId: string, signal: AbortSignal): Promise<void> {
-    const { db, clock } = this.deps;
+    const { db, clock, queue } = this.deps;
+    await queue.start(); // before any transaction: see JobService.accept
     const row = await jobs.claim(db.sql, jobId, clock.now());
     if (!row) return;
     // What a run that died stored (renewal documents) is taken back before this run stores its own.
@@ -142,6 +143,7 @@ export class JobRunner {
    */
   async abandon(jobId: string): Promise<void> {
     const { db, meter, queue, clock, retentionMs } = this.deps;
+    await queue.start();
     const ended = await withTransaction(db.pool, async (tx) => {
       const locked = await jobs.lock(tx.sql, jobId);
       if (!locked || (locked.status !== 'running' && locked.status !== 'queued')) return null;

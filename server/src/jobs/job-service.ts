@@ -99,6 +99,9 @@ export class JobService {
       const { engine, item } = await itemFor({ prisma: db.prisma, documents: this.deps.documents, engine: this.deps.engine }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
       checked.push({ ...r, heu: reservationForItem(engine, item).wanted });
     }
+    // Started before the transaction: on the embedded database, starting it inside would wait for the one connection
+    // the transaction holds.
+    await this.deps.queue.start();
     const now = clock.now();
     try {
       const rows = await withTransaction(db.pool, async (tx) => {
