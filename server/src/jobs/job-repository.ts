@@ -119,11 +119,14 @@ export const jobRepository = {
     await sql.execute('jobs_record_stored', `UPDATE jobs SET stored_documents = $2 WHERE id = $1 AND status = 'running'`, [id, stored]);
   },
 
-  /** Of these running jobs, those to stop now: cancelled (or otherwise no longer running), or their key revoked. */
+  /**
+   * Of the jobs a worker holds, those to stop now: cancelled (or ended by another run), or their key revoked. A job
+   * still `queued` is not one: its worker has it but has not claimed it yet.
+   */
   async toStop(sql: Sql, ids: string[]): Promise<Array<{ id: string; cancelled: boolean }>> {
     return sql.rows<{ id: string; cancelled: boolean }>('jobs_to_stop', `
-      SELECT j.id, j.status <> 'running' AS cancelled FROM jobs j LEFT JOIN api_keys k ON k.id = j.api_key_id
-      WHERE j.id = ANY($1::text[]) AND (j.status <> 'running' OR k.revoked_at IS NOT NULL OR k.id IS NULL)`, [ids]);
+      SELECT j.id, j.status IN ('cancelled', 'succeeded', 'failed') AS cancelled FROM jobs j LEFT JOIN api_keys k ON k.id = j.api_key_id
+      WHERE j.id = ANY($1::text[]) AND (j.status IN ('cancelled', 'succeeded', 'failed') OR k.revoked_at IS NOT NULL OR k.id IS NULL)`, [ids]);
   },
 
   /** Deletes the results of jobs past their retention; the rows stay as tombstones so a read can say why. */

@@ -4,6 +4,7 @@
 // Idempotency-Key, refused as the route refuses, and gone after their retention with a 404 that says so.
 import { dbModes } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { jobRepository } from '../../src/jobs/job-repository.js';
 
 type Json = Record<string, any>;
 
@@ -191,6 +192,18 @@ describe.each(dbModes())('jobs (%s database)', (mode) => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.code).toBe('job_not_cancellable');
     expect((await s.fetch(`/v1/jobs/${done.id}`, { method: 'DELETE', headers: { 'x-api-key': otherKey } })).status).toBe(404);
+  });
+
+  it('stops a running job only when it was cancelled or its key revoked: a job taken but not yet started is left alone', async () => {
+    await s.jobs.stopWorkers(1_000);
+    try {
+      const queued = (await (await post('/v1/jobs', { route: 'invoice', document: { text: INVOICE } })).json()).id as string;
+      expect(await jobRepository.toStop(s.db.sql, [queued])).toEqual([]);
+      await s.fetch(`/v1/jobs/${queued}`, { method: 'DELETE', headers: { 'x-api-key': key } });
+      expect(await jobRepository.toStop(s.db.sql, [queued])).toEqual([{ id: queued, cancelled: true }]);
+    } finally {
+      await s.jobs.start({ worker: true });
+    }
   });
 
   it('fails a job whose key was revoked before it ran, and charges nothing', async () => {
