@@ -2,6 +2,7 @@
 //   npm run token -- --account ID [--ttl SECONDS]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config/config.js';
+import { loadDotEnv } from '../server/src/config/dotenv.js';
 import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 
 const { values } = parseArgs({ options: { account: { type: 'string' }, ttl: { type: 'string' } } });
@@ -9,6 +10,7 @@ if (!values.account) {
   process.stderr.write('usage: npm run token -- --account ID [--ttl SECONDS]\n');
   process.exit(2);
 }
+loadDotEnv();
 const config = loadConfig();
 if (!config.dashboard.jwtSecret) {
   process.stderr.write('No DASHBOARD_JWT_SECRET is configured; tokens from an identity provider (DASHBOARD_JWKS_URL) cannot be minted here.\n');

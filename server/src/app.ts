@@ -35,10 +35,9 @@ import { createStripeClient } from './billing/stripe-client.js';
 import type Stripe from 'stripe';
 import { JobSystem } from './jobs/job-system.js';
 import { jobRoutes } from './jobs/job-routes.js';
-import { Metrics } from './metrics/metrics.js';
+import { jobCountsOf, Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 import { countReaderKills } from './metrics/reader-kills.js';
-import { jobRepository } from './jobs/job-repository.js';
 import { endpointRoutes } from './webhooks/endpoint-routes.js';
 
 export interface AppDeps {
@@ -65,7 +64,7 @@ export interface AppDeps {
  * handler; and last, the one error mapper.
  */
 export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents(), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady(), metrics, jobs }: AppDeps): Express {
-  const appMetrics = metrics ?? new Metrics(() => jobRepository.countUnfinished(db.sql));
+  const appMetrics = metrics ?? new Metrics(jobCountsOf(db.sql));
   const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => appMetrics.heuSettled.inc(heu));
   countReaderKills(documents, appMetrics);
   const jobSystem = jobs ?? new JobSystem({ config, db, engine, documents, meter: usageMeter, clock, logger, metrics: appMetrics });

@@ -12,8 +12,7 @@ import { startBanner } from './meta/start-banner.js';
 import { loadDotEnv } from './config/dotenv.js';
 import { Documents } from './documents/documents.js';
 import { JobSystem } from './jobs/job-system.js';
-import { jobRepository } from './jobs/job-repository.js';
-import { Metrics } from './metrics/metrics.js';
+import { jobCountsOf, Metrics } from './metrics/metrics.js';
 
 /** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
 const SHUTDOWN_GRACE_MS = 2000;
@@ -59,7 +58,7 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   config = withBoundPort(config, typeof address === 'object' && address ? address.port : config.port);
-  const metrics = new Metrics(() => jobRepository.countUnfinished(db.sql));
+  const metrics = new Metrics(jobCountsOf(db.sql));
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);

@@ -9,9 +9,8 @@ import { describeEngine, selectEngine } from './extraction/engines/select-engine
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { JobSystem } from './jobs/job-system.js';
-import { jobRepository } from './jobs/job-repository.js';
 import { Meter } from './metering/meter.js';
-import { Metrics } from './metrics/metrics.js';
+import { jobCountsOf, Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 
 /**
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(1);
   });
-  const metrics = new Metrics(() => jobRepository.countUnfinished(db.sql));
+  const metrics = new Metrics(jobCountsOf(db.sql));
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);

@@ -84,6 +84,9 @@ const env = z.object({
  */
 export const STANDARD_WEBHOOKS_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400];
 
+/** Every variable the configuration reads (`.env.example` lists each; a test holds them equal). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(env.shape), 'ENV_FILE'];
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;

@@ -5,10 +5,15 @@ import { ConfigError } from './config.js';
 /**
  * Reads `.env` from the working directory when there is one (Node's own parser, `process.loadEnvFile`, the same as
  * `node --env-file`), before the configuration is read: a variable already in the environment keeps its value.
- * `.env.example` lists every variable.
+ * ENV_FILE names another file; set empty, no file is read. `.env.example` lists every variable.
  */
-export function loadDotEnv(file = resolve('.env')): string | null {
-  if (!existsSync(file)) return null;
+export function loadDotEnv(name = process.env.ENV_FILE ?? '.env'): string | null {
+  if (name === '') return null;
+  const file = resolve(name);
+  if (!existsSync(file)) {
+    if (process.env.ENV_FILE) throw new ConfigError(`Invalid configuration:\n  ENV_FILE: ${file} does not exist`);
+    return null;
+  }
   try {
     process.loadEnvFile(file);
   } catch (e) {

@@ -143,6 +143,12 @@ export const jobRepository = {
       DELETE FROM jobs WHERE id IN (SELECT id FROM jobs WHERE purged_at < $1::timestamp(3) LIMIT 1000 FOR UPDATE SKIP LOCKED)`, [ts(before)]);
   },
 
+  /** What the workers' autoscaler reads: UNFINISHED_JOBS_SQL, the very statement (metrics show it too). */
+  async countForAutoscaler(sql: Sql): Promise<number> {
+    const rows = await sql.rows<{ count: string }>('jobs_count_autoscaler', UNFINISHED_JOBS_SQL, []);
+    return Number(rows[0]?.count ?? 0);
+  },
+
   /** Jobs not finished yet, by status (metrics). */
   async countUnfinished(sql: Sql): Promise<{ queued: number; running: number }> {
     const rows = await sql.rows<{ status: JobStatus; n: string }>('jobs_count_unfinished', `

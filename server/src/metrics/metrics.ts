@@ -1,6 +1,21 @@
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ContractRoute } from '../contract/routes.js';
+import type { Sql } from '../db/sql.js';
+import { jobRepository } from '../jobs/job-repository.js';
+
+/** Where the job gauges come from (the database, at each scrape). */
+export interface JobCounts {
+  byStatus(): Promise<{ queued: number; running: number }>;
+  /** The autoscaler's figure (UNFINISHED_JOBS_SQL). */
+  autoscaled(): Promise<number>;
+}
+
+/** The job gauges of a database. */
+export const jobCountsOf = (sql: Sql): JobCounts => ({
+  byStatus: () => jobRepository.countUnfinished(sql),
+  autoscaled: () => jobRepository.countForAutoscaler(sql),
+});
 
 /**
  * The service's Prometheus metrics (prom-client: https://github.com/siimon/prom-client), in a registry of its own per
@@ -16,7 +31,7 @@ export class Metrics {
   readonly readerKills: Counter;
   readonly webhookAttempts: Counter<'outcome'>;
 
-  constructor(unfinishedJobs?: () => Promise<{ queued: number; running: number }>) {
+  constructor(jobs?: JobCounts) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'docextract_' });
     this.httpDuration = new Histogram({
@@ -27,19 +42,19 @@ export class Metrics {
     this.heuSettled = new Counter({ name: 'docextract_heu_settled_total', help: 'HEU charged (reservations settled) in this process.', registers });
     this.readerKills = new Counter({ name: 'docextract_reader_kills_total', help: 'File reads stopped because they ran over their time budget.', registers });
     this.webhookAttempts = new Counter({ name: 'docextract_webhook_attempts_total', help: 'Webhook delivery attempts made in this process, by outcome.', labelNames: ['outcome'], registers });
-    if (unfinishedJobs) {
+    if (jobs) {
       new Gauge({
         name: 'docextract_jobs', help: 'Jobs not finished yet, by status (queued: waiting for a worker).', labelNames: ['status'], registers,
         async collect() {
-          const { queued, running } = await unfinishedJobs();
+          const { queued, running } = await jobs.byStatus();
           this.set({ status: 'queued' }, queued);
           this.set({ status: 'running' }, running);
         },
       });
       new Gauge({
-        name: 'docextract_job_queue_depth', help: 'Jobs waiting for a worker.', registers,
+        name: 'docextract_job_queue_depth', help: 'Jobs waiting for a worker or being run: the figure the workers\' autoscaler (KEDA) scales on.', registers,
         async collect() {
-          this.set((await unfinishedJobs()).queued);
+          this.set(await jobs.autoscaled());
         },
       });
     }

@@ -24,7 +24,7 @@ export function startChildWorker(env: Record<string, string>): Promise<ChildServ
 function startChild(script: string, env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

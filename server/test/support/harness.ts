@@ -12,9 +12,8 @@ import { createLimitedServer } from '../../src/http/server-limits.js';
 import type { Clock } from '../../src/time/clock.js';
 import { createTestDatabase, type DbMode } from './databases.js';
 import { JobSystem } from '../../src/jobs/job-system.js';
-import { jobRepository } from '../../src/jobs/job-repository.js';
 import { Meter } from '../../src/metering/meter.js';
-import { Metrics } from '../../src/metrics/metrics.js';
+import { jobCountsOf, Metrics } from '../../src/metrics/metrics.js';
 import type { ExtractionEngine } from '../../src/extraction/engines/engine.js';
 import { selectEngine } from '../../src/extraction/engines/select-engine.js';
 
@@ -76,7 +75,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   // The document reader's threads end with the server, not at their idle timeout.
   const documents = new Documents();
   const logger = createLogger('info', stream);
-  const metrics = new Metrics(() => jobRepository.countUnfinished(db.sql));
+  const metrics = new Metrics(jobCountsOf(db.sql));
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   const engine = options.engine ?? selectEngine(config.extraction);
   const jobs = new JobSystem({ config, db, engine, documents, meter, clock, logger, metrics });
