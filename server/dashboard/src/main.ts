@@ -1,6 +1,7 @@
 import { DocExtractError } from '../../../sdk/src/index.js';
 import { billingPage, client, keysPage, signInPage } from './pages.js';
 import { renewalsPage } from './renewals.js';
+import { webhooksPage } from './webhooks.js';
 import { session } from './session.js';
 
 const main = document.getElementById('main')!;
@@ -18,6 +19,7 @@ async function show(path: string): Promise<void> {
     if (path === '/dashboard/keys') await keysPage(main);
     else if (path === '/dashboard/billing') await billingPage(main);
     else if (path === '/dashboard/renewals') await renewalsPage(main, client());
+    else if (path === '/dashboard/webhooks') await webhooksPage(main, client());
     else signInPage(main, go);
   } catch (e) {
     if (e instanceof DocExtractError && e.status === 401) {
