@@ -1,4 +1,5 @@
 // The SDK's jobs and webhooks against the real service: create, wait (polling, or returning as soon as the caller's
+import { jest } from '@jest/globals';
 // webhook handler hands the event over), list, cancel; verifyWebhook as a receiver uses it; and the CLI sending a
 // folder as jobs with a progress bar per document.
 import { createServer, type Server } from 'node:http';
@@ -9,6 +10,8 @@ import { join } from 'node:path';
 import { DocExtract, DocExtractError, verifyWebhook, WebhookVerificationError, type JobOf } from '@docextract/sdk';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 import { cli } from './run-cli.js';
+import { readFileSync } from 'node:fs';
+import { jobs as jobsExample } from '../examples/jobs.js';
 
 const INVOICE = 'ACME LLC\nInvoice No: INV-7\nTotal due: $4,500.00';
 
@@ -113,6 +116,25 @@ describe('SDK jobs and webhooks', () => {
     await s.jobs.start({ worker: true });
     const done = await client.jobs.wait((await client.jobs.create({ route: 'receipt', document: 'CORNER SHOP\nTOTAL 3.00\nCASH' })).id, { pollIntervalMs: 50 });
     await expect(client.jobs.cancel(done.id)).rejects.toMatchObject({ status: 409, code: 'job_not_cancellable' });
+  });
+
+  it("runs the README's jobs example, which is the example file verbatim", async () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    expect(readFileSync(join(root, 'sdk/README.md'), 'utf8')).toContain(readFileSync(join(root, 'sdk/examples/jobs.ts'), 'utf8').trimEnd());
+    const receiver = createServer();
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+    const log = jest.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await s.db.prisma.account.create({ data: { id: 'acct_sdk_jobs_example', plan: 'starter' } });
+      const key = (await s.createKey('acct_sdk_jobs_example')).key;
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      expect(await jobsExample(s.baseUrl, key, url, receiver)).toBe('succeeded 2');
+      expect(log.mock.calls.map((c) => c.join(' '))).toEqual(['succeeded INV-7 1', '3 4.5']);
+    } finally {
+      log.mockRestore();
+      receiver.closeAllConnections();
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
   });
 
   it('docextract jobs <folder> sends every file as a job and follows each to its end, a bar per document', async () => {
