@@ -24,6 +24,8 @@ export class JobCancelled extends Error {}
 export class JobKeyRevoked extends Error {}
 /** The worker is stopping: the job is left to run again elsewhere. */
 export class WorkerStopping extends Error {}
+/** The settle statement found the job's key revoked: the transaction is rolled back and the job fails instead. */
+class KeyRevokedAtSettlement extends Error {}
 
 export interface JobRunnerDeps {
   db: Database;
@@ -107,26 +109,35 @@ export class JobRunner {
    */
   private async end(row: JobRow, stored: StoredRenewal[], outcome: { answer: Record<string, unknown>; usage: Schemas['Usage'] } | { error: ApiError }): Promise<void> {
     const { db, meter, queue, clock, retentionMs } = this.deps;
-    const ended = await withTransaction(db.pool, async (tx: Transaction) => {
-      const locked = await jobs.lock(tx.sql, row.id);
-      if (!locked || locked.status !== 'running' || locked.attempts !== row.attempts) return null;
-      const reservation = { id: row.usageRecordId, heu: row.reservedHeu };
-      let error = 'error' in outcome ? outcome.error : undefined;
-      if (!error) {
+    let ended: { finished: JobRow; heu: number } | null;
+    try {
+      ended = await withTransaction(db.pool, async (tx: Transaction) => {
+        const locked = await jobs.lock(tx.sql, row.id);
+        if (!locked || locked.status !== 'running' || locked.attempts !== row.attempts) return null;
+        const reservation = { id: row.usageRecordId, heu: row.reservedHeu };
+        const error = 'error' in outcome ? outcome.error : undefined;
+        const now = clock.now();
+        const expiresAt = new Date(now.getTime() + retentionMs);
+        const finished = error
+          ? await jobs.finish(tx.sql, row.id, { status: 'failed', error: JSON.stringify({ code: error.code, message: error.message, details: error.details ?? null }), now, expiresAt })
+          : await jobs.finish(tx.sql, row.id, { status: 'succeeded', result: JSON.stringify((outcome as { answer: unknown }).answer), now, expiresAt });
+        await recordJobEvent(tx, queue, jobView(finished), row.accountId, error ? 'job.failed' : 'job.succeeded', now);
+        // The charge last, just before the commit: it locks the account's bucket row, which every job of the account
+        // ending at the same moment needs, so it is held for one statement rather than the whole transaction.
+        if (error) {
+          await meter.release(reservation, tx.sql);
+          return { finished, heu: 0 };
+        }
         const { usage } = outcome as { usage: Schemas['Usage'] };
         const { keyActive } = await meter.settle(reservation, usage, row.apiKeyId, tx.sql);
-        if (!keyActive) error = new ApiError('invalid_api_key');
-      } else {
-        await meter.release(reservation, tx.sql);
-      }
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + retentionMs);
-      const finished = error
-        ? await jobs.finish(tx.sql, row.id, { status: 'failed', error: JSON.stringify({ code: error.code, message: error.message, details: error.details ?? null }), now, expiresAt })
-        : await jobs.finish(tx.sql, row.id, { status: 'succeeded', result: JSON.stringify((outcome as { answer: unknown }).answer), now, expiresAt });
-      await recordJobEvent(tx, queue, jobView(finished), row.accountId, error ? 'job.failed' : 'job.succeeded', now);
-      return { finished, heu: error ? 0 : (outcome as { usage: Schemas['Usage'] }).usage.heu };
-    });
+        // Revoked while it ran: nothing of this is kept (the rollback takes the settlement back too); it fails below.
+        if (!keyActive) throw new KeyRevokedAtSettlement();
+        return { finished, heu: usage.heu };
+      });
+    } catch (e) {
+      if (!(e instanceof KeyRevokedAtSettlement)) throw e;
+      return this.end(row, stored, { error: new ApiError('invalid_api_key') });
+    }
     if (!ended || ended.finished.status === 'failed') await this.discard(row, stored);
     if (ended) this.deps.onFinished?.({ status: ended.finished.status as 'succeeded' | 'failed', route: row.route, heu: ended.heu });
   }
