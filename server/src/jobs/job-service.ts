@@ -95,8 +95,11 @@ export class JobService {
     }
     // Everything the synchronous route refuses is refused here, before anything is reserved.
     const checked: Array<(typeof requests)[number] & { heu: number }> = [];
+    // A caller over its request rate is refused before its files are opened, as on the synchronous routes (asked once).
+    let rateChecked: Promise<void> | undefined;
+    const beforeOpeningFile = () => (rateChecked ??= this.deps.meter.assertRateRoom(caller.accountId, clock.now()));
     for (const r of requests) {
-      const { engine, item } = await itemFor({ prisma: db.prisma, documents: this.deps.documents, engine: this.deps.engine }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
+      const { engine, item } = await itemFor({ prisma: db.prisma, documents: this.deps.documents, engine: this.deps.engine, beforeOpeningFile }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
       checked.push({ ...r, heu: reservationForItem(engine, item).wanted });
     }
     // Started before the transaction: on the embedded database, starting it inside would wait for the one connection
