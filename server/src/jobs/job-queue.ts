@@ -108,22 +108,26 @@ export class JobQueue {
   }
 
   /**
-   * Schedules a delivery attempt `delaySeconds` from now, in the caller's transaction. The delay is counted from the
+   * Schedules delivery attempts `delaySeconds` from now, in the caller's transaction. The delay is counted from the
    * database's clock (pg-boss reads a number of seconds as an interval from its `now()`), as pg-boss decides when a
    * job is due by that clock.
    */
-  async scheduleDelivery(tx: Transaction, deliveryId: string, delaySeconds: number): Promise<void> {
+  async scheduleDeliveries(tx: Transaction, deliveryIds: string[], delaySeconds: number): Promise<void> {
     await this.assertStarted();
-    await this.boss.insert(QUEUES.deliveries, [{ data: { deliveryId }, startAfter: String(Math.max(0, Math.round(delaySeconds * 1000) / 1000)) }], { db: txAdapter(tx) });
+    const startAfter = String(Math.max(0, Math.round(delaySeconds * 1000) / 1000));
+    await this.boss.insert(QUEUES.deliveries, deliveryIds.map((deliveryId) => ({ data: { deliveryId }, startAfter })), { db: txAdapter(tx) });
   }
 
   async fetch<T extends object>(queue: QueueName, batchSize: number): Promise<Array<ClaimedJob<T>>> {
     return ((await this.boss.fetch<T>(queue, { batchSize })) ?? []) as Array<ClaimedJob<T>>;
   }
 
-  /** Settles one attempt: a later attempt of the same job (its worker was thought dead) is left alone. */
-  async complete(queue: QueueName, job: ClaimedJob<unknown>): Promise<void> {
-    await this.boss.complete(queue, { id: job.id, retryCount: job.retryCount });
+  /**
+   * Settles one attempt: a later attempt of the same job (its worker was thought dead) is left alone. With `tx`, in
+   * the caller's transaction (the job's end and its completion in the queue commit together).
+   */
+  async complete(queue: QueueName, job: ClaimedJob<unknown>, tx?: Transaction): Promise<void> {
+    await this.boss.complete(queue, { id: job.id, retryCount: job.retryCount }, undefined, tx ? { db: txAdapter(tx) } : {});
   }
 
   async fail(queue: QueueName, job: ClaimedJob<unknown>, reason: string): Promise<void> {

@@ -104,6 +104,19 @@ export const jobRepository = {
     return rows[0] ?? null;
   },
 
+  /**
+   * Ends a job the run holding attempt `attempts` still holds (running, not run again since): as `finish`, in one
+   * statement; null when that run no longer holds it (cancelled, or run again elsewhere).
+   */
+  async finishHeld(sql: Sql, id: string, attempts: number, end: { status: 'succeeded' | 'failed'; result?: string; error?: string; now: Date; expiresAt: Date }): Promise<JobRow | null> {
+    const rows = await sql.rows<JobRow>('jobs_finish_held', `
+      UPDATE jobs SET status = $2::"JobStatus", result = $3, error = $4, finished_at = $5::timestamp(3), expires_at = $6::timestamp(3),
+        request = NULL, stored_documents = NULL
+      WHERE id = $1 AND status = 'running' AND attempts = $7
+      RETURNING ${VIEW_COLUMNS}`, [id, end.status, end.result ?? null, end.error ?? null, ts(end.now), ts(end.expiresAt), attempts]);
+    return rows[0] ?? null;
+  },
+
   /** Ends a job (succeeded, failed or cancelled): its request goes, its result or error stays until `expiresAt`. */
   async finish(sql: Sql, id: string, end: { status: 'succeeded' | 'failed' | 'cancelled'; result?: string; error?: string; now: Date; expiresAt: Date }): Promise<JobRow> {
     const rows = await sql.rows<JobRow>('jobs_finish', `

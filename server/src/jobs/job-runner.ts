@@ -13,7 +13,7 @@ import { toApiError } from '../http/error-mapper.js';
 import type { Meter } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { recordJobEvent } from '../webhooks/job-events.js';
-import type { JobQueue } from './job-queue.js';
+import { QUEUES, type ClaimedJob, type JobQueue } from './job-queue.js';
 import { jobRepository as jobs, type JobRow } from './job-repository.js';
 import { jobView } from './job-view.js';
 
@@ -26,6 +26,9 @@ export class JobKeyRevoked extends Error {}
 export class WorkerStopping extends Error {}
 /** The settle statement found the job's key revoked: the transaction is rolled back and the job fails instead. */
 class KeyRevokedAtSettlement extends Error {}
+
+type Extracted = { answer: Record<string, unknown>; usage: Schemas['Usage'] };
+type Outcome = Extracted | { error: ApiError };
 
 export interface JobRunnerDeps {
   db: Database;
@@ -53,8 +56,13 @@ export interface JobRunnerDeps {
 export class JobRunner {
   constructor(private readonly deps: JobRunnerDeps) {}
 
-  /** Resolves when the job ended (or was not this run's to end); throws only when it must run again. */
-  async run(jobId: string, signal: AbortSignal): Promise<void> {
+  /**
+   * Resolves when the job ended (or was not this run's to end); throws only when it must run again. With `claimed`
+   * (the queue's job of this run), its completion in the queue commits with the job's end, and it answers
+   * `'completed'`; `release` is called once the extraction is done, so the worker's slot takes another job while this
+   * one's end is written.
+   */
+  async run(jobId: string, signal: AbortSignal, claimed?: ClaimedJob<unknown>, release?: () => void): Promise<void | 'completed'> {
     const { db, clock, queue } = this.deps;
     await queue.start(); // before any transaction: see JobService.accept
     const row = await jobs.claim(db.sql, jobId, clock.now());
@@ -65,9 +73,9 @@ export class JobRunner {
       await jobs.recordStored(db.sql, row.id, null);
     }
     const stored: StoredRenewal[] = [];
+    let outcome: Outcome;
     try {
-      const body = await this.extract(row, signal, stored);
-      await this.end(row, stored, { answer: body.answer, usage: body.usage });
+      outcome = await this.extract(row, signal, stored);
     } catch (e) {
       const reason = signal.aborted ? signal.reason : e;
       if (reason instanceof WorkerStopping) {
@@ -78,16 +86,18 @@ export class JobRunner {
         await this.discard(row, stored);
         return;
       }
-      if (reason instanceof JobKeyRevoked) return this.end(row, stored, { error: new ApiError('invalid_api_key') });
-      const error = toApiError(reason);
+      const error = reason instanceof JobKeyRevoked ? new ApiError('invalid_api_key') : toApiError(reason);
       // The database failing under us is not the job's fault: it runs again (pg-boss retries it).
       if (error.code === 'service_unavailable' && !(reason instanceof ApiError)) {
         await this.discard(row, stored).catch(() => {});
         throw reason;
       }
       if (error.code === 'internal_error') this.deps.logger.error({ err: reason, jobId: row.id }, 'job failed unexpectedly');
-      await this.end(row, stored, { error });
+      outcome = { error };
+    } finally {
+      release?.();
     }
+    return (await this.end(row, stored, outcome, claimed)) ? 'completed' : undefined;
   }
 
   /** The synchronous route's answer for the job's request. */
@@ -104,31 +114,33 @@ export class JobRunner {
 
   /**
    * Ends the job, if this run still holds it: succeeded (charged: the reservation settled to the real cost, the key
-   * re-checked in the same statement) or failed (the reservation released), with its webhook events, in one
-   * transaction. A run that no longer holds it (cancelled meanwhile, or run again elsewhere) charges nothing.
+   * re-checked in the same statement) or failed (the reservation released), with its webhook events and (with
+   * `claimed`) the queue's completion, in one transaction. A run that no longer holds it (cancelled meanwhile, or run
+   * again elsewhere) charges nothing. Answers whether it completed the queue's job.
    */
-  private async end(row: JobRow, stored: StoredRenewal[], outcome: { answer: Record<string, unknown>; usage: Schemas['Usage'] } | { error: ApiError }): Promise<void> {
+  private async end(row: JobRow, stored: StoredRenewal[], outcome: Outcome, claimed?: ClaimedJob<unknown>): Promise<boolean> {
     const { db, meter, queue, clock, retentionMs } = this.deps;
     let ended: { finished: JobRow; heu: number } | null;
     try {
       ended = await withTransaction(db.pool, async (tx: Transaction) => {
-        const locked = await jobs.lock(tx.sql, row.id);
-        if (!locked || locked.status !== 'running' || locked.attempts !== row.attempts) return null;
-        const reservation = { id: row.usageRecordId, heu: row.reservedHeu };
         const error = 'error' in outcome ? outcome.error : undefined;
         const now = clock.now();
         const expiresAt = new Date(now.getTime() + retentionMs);
+        // Only the run holding the job's latest attempt ends it (one statement: the row is locked by the update).
         const finished = error
-          ? await jobs.finish(tx.sql, row.id, { status: 'failed', error: JSON.stringify({ code: error.code, message: error.message, details: error.details ?? null }), now, expiresAt })
-          : await jobs.finish(tx.sql, row.id, { status: 'succeeded', result: JSON.stringify((outcome as { answer: unknown }).answer), now, expiresAt });
+          ? await jobs.finishHeld(tx.sql, row.id, row.attempts, { status: 'failed', error: JSON.stringify({ code: error.code, message: error.message, details: error.details ?? null }), now, expiresAt })
+          : await jobs.finishHeld(tx.sql, row.id, row.attempts, { status: 'succeeded', result: JSON.stringify((outcome as Extracted).answer), now, expiresAt });
+        if (!finished) return null;
         await recordJobEvent(tx, queue, jobView(finished), row.accountId, error ? 'job.failed' : 'job.succeeded', now);
+        if (claimed) await queue.complete(QUEUES.jobs, claimed, tx);
         // The charge last, just before the commit: it locks the account's bucket row, which every job of the account
         // ending at the same moment needs, so it is held for one statement rather than the whole transaction.
+        const reservation = { id: row.usageRecordId, heu: row.reservedHeu };
         if (error) {
           await meter.release(reservation, tx.sql);
           return { finished, heu: 0 };
         }
-        const { usage } = outcome as { usage: Schemas['Usage'] };
+        const { usage } = outcome as Extracted;
         const { keyActive } = await meter.settle(reservation, usage, row.apiKeyId, tx.sql);
         // Revoked while it ran: nothing of this is kept (the rollback takes the settlement back too); it fails below.
         if (!keyActive) throw new KeyRevokedAtSettlement();
@@ -136,10 +148,11 @@ export class JobRunner {
       });
     } catch (e) {
       if (!(e instanceof KeyRevokedAtSettlement)) throw e;
-      return this.end(row, stored, { error: new ApiError('invalid_api_key') });
+      return this.end(row, stored, { error: new ApiError('invalid_api_key') }, claimed);
     }
     if (!ended || ended.finished.status === 'failed') await this.discard(row, stored);
     if (ended) this.deps.onFinished?.({ status: ended.finished.status as 'succeeded' | 'failed', route: row.route, heu: ended.heu });
+    return ended !== null && claimed !== undefined;
   }
 
   /** Takes back the renewal documents a run stored (it was cancelled, failed, or is not the job's run any more). */

@@ -67,7 +67,7 @@ export class JobSystem {
     const common = { queue: this.queue, heartbeatSeconds: config.jobs.heartbeatSeconds, logger };
     this.jobWorker = new QueueWorker<{ jobId: string }>({
       ...common, name: QUEUES.jobs, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs,
-      handle: (job, signal) => this.runner.run(job.data.jobId, signal),
+      handle: (job, signal, release) => this.runner.run(job.data.jobId, signal, job, release),
       // Cancelled jobs and revoked keys stop their runs: one statement for every job running here.
       watch: async (running) => {
         const stop = new Map((await jobRepository.toStop(db.sql, running.map((j) => j.data.jobId))).map((s) => [s.id, s.cancelled]));
@@ -83,7 +83,7 @@ export class JobSystem {
     }) as QueueWorker<object>);
     this.workers.push(new QueueWorker<{ deliveryId: string }>({
       ...common, name: QUEUES.deliveries, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs,
-      handle: (job) => this.deliveries.run(job.data.deliveryId),
+      handle: (job) => this.deliveries.run(job.data.deliveryId, job),
     }) as QueueWorker<object>);
     for (const w of this.workers) w.start();
     this.sweeper = setInterval(() => void this.sweep(this.deps.clock.now()).catch((err) => logger.warn({ err }, 'job retention sweep failed')), SWEEP_INTERVAL_MS);

@@ -11,8 +11,12 @@ export interface QueueWorkerOptions<T> {
   pollIntervalMs: number;
   /** The queue's heartbeat: running jobs' claims are refreshed at half of it. */
   heartbeatSeconds: number;
-  /** Runs one job; resolves when it is done with, rejects when it must run again. */
-  handle: (job: ClaimedJob<T>, signal: AbortSignal) => Promise<void>;
+  /**
+   * Runs one job; resolves when it is done with (`'completed'` when it completed the queue's job itself, in its own
+   * transaction), rejects when it must run again. It may call `release()` once its slow part is over (the
+   * extraction), so the slot takes the next job while it writes its end.
+   */
+  handle: (job: ClaimedJob<T>, signal: AbortSignal, release: () => void) => Promise<void | 'completed'>;
   /**
    * Asked now and then (every `watchIntervalMs`) which running jobs to stop, and why (the reason their signal is
    * aborted with): cancelled jobs, jobs whose key was revoked.
@@ -26,6 +30,8 @@ interface Running<T> {
   job: ClaimedJob<T>;
   controller: AbortController;
   done: Promise<void>;
+  /** Whether it still holds one of the `concurrency` slots (it gives it back with `release`, or when done). */
+  holdsSlot: boolean;
 }
 
 /**
@@ -79,11 +85,18 @@ export class QueueWorker<T extends object> {
     return this.running.size;
   }
 
+  private slotsHeld(): number {
+    let n = 0;
+    for (const r of this.running.values()) if (r.holdsSlot) n++;
+    return n;
+  }
+
   private async run(): Promise<void> {
     const { queue, name, concurrency, pollIntervalMs, logger } = this.options;
     let failures = 0;
     while (!this.stopping) {
-      const free = concurrency - this.running.size;
+      // Jobs writing their end hold no slot, but no more than `concurrency` of them may be in flight besides the slots.
+      const free = Math.max(0, Math.min(concurrency - this.slotsHeld(), 2 * concurrency - this.running.size));
       if (free === 0) {
         await this.nextSlot();
         continue;
@@ -105,10 +118,15 @@ export class QueueWorker<T extends object> {
   private launch(job: ClaimedJob<T>): void {
     const { queue, name, handle, logger } = this.options;
     const controller = new AbortController();
+    const release = () => {
+      const entry = this.running.get(job.id);
+      if (!entry?.holdsSlot) return;
+      entry.holdsSlot = false;
+      this.wakeUp?.();
+    };
     const done = (async () => {
       try {
-        await handle(job, controller.signal);
-        await queue.complete(name, job);
+        if ((await handle(job, controller.signal, release)) !== 'completed') await queue.complete(name, job);
       } catch (err) {
         if (!(err instanceof WorkerStopping)) logger.warn({ err, queue: name, jobId: job.id }, 'job will run again');
         await queue.fail(name, job, err instanceof Error ? err.message : String(err)).catch(() => {});
@@ -117,7 +135,7 @@ export class QueueWorker<T extends object> {
         this.wakeUp?.();
       }
     })();
-    this.running.set(job.id, { job, controller, done });
+    this.running.set(job.id, { job, controller, done, holdsSlot: true });
   }
 
   /** Waits for a slot to free, or for `stop()`. */

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { utcTimestamp as ts } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import { QUEUES, type ClaimedJob, type JobQueue } from '../jobs/job-queue.js';
 import type { Clock } from '../time/clock.js';
 import { sendAttempt, type AttemptOutcome } from './delivery-sender.js';
 
@@ -43,7 +43,8 @@ const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 export class DeliveryRunner {
   constructor(private readonly deps: DeliveryRunnerDeps) {}
 
-  async run(deliveryId: string): Promise<void> {
+  /** Makes the next attempt; with `claimed`, completes the queue's job in the transaction that records it. */
+  async run(deliveryId: string, claimed?: ClaimedJob<unknown>): Promise<void | 'completed'> {
     const { db, queue, clock, retryScheduleSeconds } = this.deps;
     const rows = await db.sql.rows<DeliveryRow>('webhook_delivery_load', `
       SELECT d.id, d.event_id AS "eventId", d.payload, d.status::text AS status, d.attempt_count AS "attemptCount",
@@ -71,19 +72,28 @@ export class DeliveryRunner {
       next = new Date(clock.now().getTime() + delaySeconds * 1000);
     }
     const status = ok ? 'succeeded' : next ? 'pending' : 'failed';
+    let completed = false;
     await withTransaction(db.pool, async (tx) => {
-      await tx.sql.execute('webhook_attempt_insert', `
-        INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-        VALUES ($1, $2, $3::timestamp(3), $4, $5, $6) ON CONFLICT DO NOTHING`,
-      [row.id, attempt, ts(sentAt), outcome.statusCode, outcome.error, outcome.durationMs]);
       // Only the run that made attempt n records it (a run thought dead that finishes late changes nothing).
-      const moved = await tx.sql.execute('webhook_delivery_update', `
-        UPDATE webhook_deliveries SET status = $2::"WebhookDeliveryStatus", attempt_count = $3, next_attempt_at = $4::timestamp(3)
-        WHERE id = $1 AND attempt_count = $3 - 1 AND status = 'pending'`,
-      [row.id, status, attempt, next ? ts(next) : null]);
-      if (moved === 0) return;
+      const moved = await tx.sql.rows<{ id: string }>('webhook_attempt_record', `
+        WITH moved AS (
+          UPDATE webhook_deliveries SET status = $2::"WebhookDeliveryStatus", attempt_count = $3, next_attempt_at = $4::timestamp(3)
+          WHERE id = $1 AND attempt_count = $3 - 1 AND status = 'pending'
+          RETURNING id
+        )
+        INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
+        SELECT id, $3, $5::timestamp(3), $6, $7, $8 FROM moved ON CONFLICT DO NOTHING
+        RETURNING delivery_id AS id`,
+      [row.id, status, attempt, next ? ts(next) : null, ts(sentAt), outcome.statusCode, outcome.error, outcome.durationMs]);
+      if (moved.length === 0) return;
       if (gone) await tx.sql.execute('webhook_endpoint_disable', 'UPDATE webhook_endpoints SET disabled_at = $2::timestamp(3) WHERE id = $1 AND disabled_at IS NULL', [row.endpointId, ts(sentAt)]);
-      if (next) await queue.scheduleDelivery(tx, row.id, delaySeconds);
+      if (next) await queue.scheduleDeliveries(tx, [row.id], delaySeconds);
+      // This attempt's queue job ends with its record: a worker dying after this commit sends nothing twice.
+      if (claimed) {
+        await queue.complete(QUEUES.deliveries, claimed, tx);
+        completed = true;
+      }
     });
+    return completed ? 'completed' : undefined;
   }
 }

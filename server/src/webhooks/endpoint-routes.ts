@@ -8,11 +8,10 @@ import { newId } from '../ids/ids.js';
 import type { Clock } from '../time/clock.js';
 import { endpointRepository as endpoints } from './endpoint-repository.js';
 import { checkEndpointUrl, type UrlPolicy } from './url-guard.js';
+import { MAX_ENDPOINTS } from './endpoint-limits.js';
 
 type Schemas = components['schemas'];
 
-/** An account's endpoints: enough for every system it feeds, few enough that one event cannot fan out without bound. */
-export const MAX_ENDPOINTS = 20;
 const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
 
 /**

@@ -3,6 +3,7 @@ import { utcTimestamp as ts } from '../db/sql.js';
 import type { Transaction } from '../db/transaction.js';
 import { newId } from '../ids/ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { MAX_ENDPOINTS } from './endpoint-limits.js';
 
 type Schemas = components['schemas'];
 export type WebhookEventType = Schemas['WebhookEventType'];
@@ -18,16 +19,17 @@ export type WebhookEventType = Schemas['WebhookEventType'];
 export async function recordJobEvent(tx: Transaction, queue: JobQueue, job: Schemas['Job'], accountId: string, type: WebhookEventType, now: Date): Promise<number> {
   const eventId = newId();
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data: { job } } satisfies Schemas['WebhookEvent']);
-  const endpoints = await tx.sql.rows<{ id: string }>('webhook_endpoints_for_event', `
-    SELECT id FROM webhook_endpoints WHERE account_id = $1 AND disabled_at IS NULL AND $2 = ANY(events) ORDER BY created_at`, [accountId, type]);
-  if (endpoints.length === 0) return 0;
-  // Ids made here, not by the database: version 7, so an endpoint's deliveries list newest first by id.
-  const rows = endpoints.map((e) => ({ id: newId(), endpointId: e.id }));
-  await tx.sql.execute('webhook_deliveries_insert', `
+  // One statement: a delivery for each endpoint that takes the event. Ids are made here, not by the database: version
+  // 7, so an endpoint's deliveries list newest first by id (more than an account's endpoints can be, even racing).
+  const ids = Array.from({ length: 2 * MAX_ENDPOINTS }, () => newId());
+  const rows = await tx.sql.rows<{ id: string }>('webhook_deliveries_insert', `
+    WITH e AS (
+      SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM webhook_endpoints
+      WHERE account_id = $1 AND disabled_at IS NULL AND $3 = ANY(events)
+    )
     INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, payload, status, attempt_count, next_attempt_at, created_at)
-    SELECT d.id, d.endpoint_id, $1, $2, $3, $4, $5, 'pending', 0, $6::timestamp(3), $6::timestamp(3)
-    FROM unnest($7::text[], $8::text[]) AS d(id, endpoint_id)`,
-  [accountId, eventId, type, job.id, payload, ts(now), rows.map((r) => r.id), rows.map((r) => r.endpointId)]);
-  for (const { id } of rows) await queue.scheduleDelivery(tx, id, 0);
+    SELECT ($7::text[])[e.n], e.id, $1, $2, $3, $4, $5, 'pending', 0, $6::timestamp(3), $6::timestamp(3) FROM e
+    RETURNING id`, [accountId, eventId, type, job.id, payload, ts(now), ids]);
+  if (rows.length) await queue.scheduleDeliveries(tx, rows.map((r) => r.id), 0);
   return rows.length;
 }
