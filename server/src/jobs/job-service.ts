@@ -108,12 +108,11 @@ export class JobService {
     const now = clock.now();
     try {
       const rows = await withTransaction(db.pool, async (tx) => {
-        const reservations = await this.deps.meter.admitJobs(caller.accountId, checked.map((c) => c.heu), `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
         const tags = await fairTags(tx.sql, caller.accountId, checked.length);
         const made: NewJob[] = checked.map((c, i) => ({
           id: newId(), accountId: caller.accountId, apiKeyId: caller.apiKeyId, route: c.request.route,
           request: JSON.stringify(c.request), metadata: c.metadata === undefined ? null : JSON.stringify(c.metadata),
-          usageRecordId: reservations[i]!.id, reservedHeu: reservations[i]!.heu, tag: tags[i]!, createdAt: now,
+          usageRecordId: newId(), reservedHeu: c.heu, tag: tags[i]!, createdAt: now,
         }));
         await jobs.insert(tx.sql, made);
         if (idempotencyKey !== undefined) {
@@ -125,7 +124,12 @@ export class JobService {
           if (claimed === 0) throw new RaceLost();
         }
         await this.deps.queue.enqueue(tx, made.map((m) => ({ id: m.id, priority: priorityOf(m.tag) })));
-        return jobs.findMany(tx.sql, caller.accountId, made.map((m) => m.id));
+        const accepted = await jobs.findMany(tx.sql, caller.accountId, made.map((m) => m.id));
+        // Admission last, just before the commit: it locks the account's rate window and bucket rows, which every
+        // request of the account needs, so they are held for one statement, not the whole transaction. Refused (402,
+        // 429): the transaction is rolled back and no job was made.
+        await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
+        return accepted;
       });
       this.deps.onQueued?.();
       return { jobs: rows, replayed: false };

@@ -128,15 +128,17 @@ export class Meter {
 
   /**
    * Admits a request that creates jobs (one, or a batch): counts it once in the minute's window and reserves each
-   * job's worst case as its own reservation (each is settled or released when its job ends), all of them or none:
+   * job's worst case as its own reservation, under the id given (each is settled or released when its job ends), all
+   * of them or none:
    * 429 or 402 as `admit` answers. `via` runs it inside the caller's transaction. Job reservations are not swept after
    * RESERVATION_TTL_MS: a queued job may wait longer than a request runs; they expire at `expiresAt`.
    */
-  async admitJobs(accountId: string, amounts: number[], route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
+  async admitJobs(accountId: string, reservations: Array<{ id: string; heu: number }>, route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
     const period = monthStart(now);
     const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
     const windowEnd = new Date(window.getTime() + 60_000);
-    const ids = amounts.map(() => newId());
+    const ids = reservations.map((r) => r.id);
+    const amounts = reservations.map((r) => r.heu);
     const total = amounts.reduce((a, b) => a + b, 0);
     const { free, starter } = this.plans;
     const rows = await via.rows<AdmitRow>('meter_admit_jobs', ADMIT_JOBS_SQL, [

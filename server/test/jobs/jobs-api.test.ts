@@ -3,7 +3,7 @@
 // accepted, charged once when done, given back when cancelled or failed), listed, cancelled, replayed by their
 // Idempotency-Key, refused as the route refuses, and gone after their retention with a 404 that says so.
 import { dbModes } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { RealClock, startTestServer, type TestServer } from '../support/harness.js';
 import { jobRepository } from '../../src/jobs/job-repository.js';
 
 type Json = Record<string, any>;
@@ -238,5 +238,31 @@ describe.each(dbModes())('jobs (%s database)', (mode) => {
     } finally {
       s.clock.set(started);
     }
+  });
+});
+
+describe('fairness between accounts', () => {
+  let s: TestServer;
+  afterAll(async () => { await s?.close(); });
+
+  it("one account's queued jobs do not hold back another account's one: it runs after at most one more of them", async () => {
+    // One job at a time, so the order jobs start in is the order they end in.
+    s = await startTestServer('embedded', { JOB_CONCURRENCY: '1', JOB_POLL_INTERVAL_MS: '50' }, new RealClock());
+    for (const id of ['acct_fair_big', 'acct_fair_small']) await s.db.prisma.account.create({ data: { id, plan: 'starter' } });
+    const big = (await s.createKey('acct_fair_big')).key;
+    const small = (await s.createKey('acct_fair_small')).key;
+    const text = 'CORNER SHOP\nTOTAL 3.00\nCASH';
+    const batch = await (await s.fetch('/v1/jobs/batch', { method: 'POST', headers: { 'x-api-key': big }, json: { route: 'receipt', items: Array.from({ length: 12 }, () => ({ document: { text } })) } })).json();
+    const mine = await (await s.fetch('/v1/jobs', { method: 'POST', headers: { 'x-api-key': small }, json: { route: 'receipt', document: { text } } })).json();
+    await s.jobs.start({ worker: true });
+    const ids = [...batch.jobs.map((j: Json) => j.id), mine.id];
+    for (let i = 0; i < 400; i++) {
+      if ((await s.db.prisma.job.count({ where: { id: { in: ids }, status: 'succeeded' } })) === ids.length) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const order = (await s.db.prisma.job.findMany({ where: { id: { in: ids } }, orderBy: [{ finishedAt: 'asc' }, { id: 'asc' }] })).map((j) => j.accountId);
+    expect(order).toHaveLength(13);
+    // The small account's job was queued last, behind 12: it runs second (the big account's first was already next).
+    expect(order.indexOf('acct_fair_small')).toBeLessThanOrEqual(1);
   });
 });

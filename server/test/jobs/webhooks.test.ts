@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { STANDARD_WEBHOOKS_RETRY_SECONDS } from '../../src/config/config.js';
 import { sendAttempt } from '../../src/webhooks/delivery-sender.js';
-import { startTestServer, TestClock, type TestServer } from '../support/harness.js';
+import { RealClock, startTestServer, type TestServer } from '../support/harness.js';
 
 type Json = Record<string, any>;
 interface Received { body: string; headers: IncomingHttpHeaders; at: number }
@@ -29,13 +29,6 @@ async function receiver(answer: (n: number) => number = () => 200, port = 0): Pr
   return { url: `http://127.0.0.1:${bound}/hooks`, port: bound, got, server, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
 }
 
-/** Real time: attempts are stamped when they are made, so their spacing can be read back. */
-class RealClock extends TestClock {
-  override now(): Date {
-    return new Date();
-  }
-}
-
 const INVOICE = 'ACME LLC\nInvoice No: INV-7\nTotal due: $4,500.00';
 const COMPRESSION = 600;
 
@@ -47,7 +40,7 @@ describe('webhooks', () => {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       JOB_POLL_INTERVAL_MS: '50',
       WEBHOOK_RETRY_SCHEDULE: STANDARD_WEBHOOKS_RETRY_SECONDS.map((sec) => sec / COMPRESSION).join(','),
-    }, new RealClock(), { worker: true });
+    }, new RealClock(), { worker: true }); // attempts stamped when made, so their spacing can be read back
     await s.db.prisma.account.create({ data: { id: 'acct_hooks', plan: 'starter' } });
     key = (await s.createKey('acct_hooks')).key;
   });

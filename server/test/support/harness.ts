@@ -33,6 +33,13 @@ export class TestClock implements Clock {
   }
 }
 
+/** The real time, for tests that read back when things happened (a job's start and end, a delivery's attempts). */
+export class RealClock extends TestClock {
+  override now(): Date {
+    return new Date();
+  }
+}
+
 export interface TestServerOptions {
   /** Run a job worker in the server (else jobs stay queued: `jobs.start({ worker: true })` starts one later). */
   worker?: boolean;
