@@ -1,5 +1,3 @@
-import type { Sql } from '../db/sql.js';
-
 /**
  * Accounts take turns: each job gets a tag, and workers start queued jobs in tag order (pg-boss fetches the highest
  * priority first, and a job's priority is minus its tag). An account's new jobs are tagged after its own queued
@@ -7,15 +5,14 @@ import type { Sql } from '../db/sql.js';
  * the older job, it starts right after that one. So one account's 1,000 queued jobs hold tags 1..1000 while another
  * account's single job, sent when job 100 is next, is tagged 100 and starts after one more of them, not after the
  * other 900 (start-time fair queuing, with the lowest queued tag as virtual time).
+ *
+ * This is the SQL of the base a request's jobs are tagged after (base + 1, base + 2, ...), computed in the statement
+ * that inserts them (job-repository.ts).
  */
-export async function fairTags(sql: Sql, accountId: string, count: number): Promise<number[]> {
-  const rows = await sql.rows<{ base: string }>('jobs_fair_base', `
-    SELECT GREATEST(
+export function fairBaseSql(accountParam: string): string {
+  return `GREATEST(
       COALESCE((SELECT min(tag) FROM jobs WHERE status = 'queued') - 1, 0),
-      COALESCE((SELECT max(tag) FROM jobs WHERE account_id = $1 AND status = 'queued'), 0)
-    )::text AS base`, [accountId]);
-  const base = Number(rows[0]?.base ?? 0);
-  return Array.from({ length: count }, (_, i) => base + 1 + i);
+      COALESCE((SELECT max(tag) FROM jobs WHERE account_id = ${accountParam} AND status = 'queued'), 0))`;
 }
 
 /** pg-boss's priority for a tag: an integer, higher first. */

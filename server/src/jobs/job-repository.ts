@@ -1,4 +1,5 @@
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
+import { fairBaseSql } from './fair-queue.js';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -34,7 +35,6 @@ export interface NewJob {
   metadata: string | null;
   usageRecordId: string;
   reservedHeu: number;
-  tag: number;
   createdAt: Date;
 }
 
@@ -49,15 +49,23 @@ const LIST_COLUMNS = VIEW_COLUMNS.replace('result, ', 'NULL AS result, ');
 
 /** The one owner of the `jobs` table: every statement on it is here. */
 export const jobRepository = {
-  /** Inserts accepted jobs (one statement however many). */
-  async insert(sql: Sql, jobs: NewJob[]): Promise<void> {
+  /**
+   * Inserts one request's accepted jobs, in one statement however many, tagged for the fair queue after the account's
+   * queued jobs (fair-queue.ts); answers their tags, in order.
+   */
+  async insert(sql: Sql, accountId: string, jobs: NewJob[]): Promise<number[]> {
     const col = <K extends keyof NewJob>(k: K) => jobs.map((j) => j[k]);
-    await sql.execute('jobs_insert', `
+    const rows = await sql.rows<{ id: string; tag: string }>('jobs_insert', `
+      WITH base AS (SELECT ${fairBaseSql('$1')} AS b)
       INSERT INTO jobs (id, account_id, api_key_id, route, status, request, metadata, usage_record_id, reserved_heu, tag, created_at)
-      SELECT j.id, j.account_id, j.api_key_id, j.route, 'queued', j.request, j.metadata, j.usage_record_id, j.reserved_heu, j.tag, j.created_at
-      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::bigint[], $10::timestamp(3)[])
-        AS j(id, account_id, api_key_id, route, request, metadata, usage_record_id, reserved_heu, tag, created_at)`,
-    [col('id'), col('accountId'), col('apiKeyId'), col('route'), col('request'), col('metadata'), col('usageRecordId'), col('reservedHeu'), col('tag').map(String), jobs.map((j) => ts(j.createdAt))]);
+      SELECT j.id, $1, j.api_key_id, j.route, 'queued', j.request, j.metadata, j.usage_record_id, j.reserved_heu, base.b + j.n, j.created_at
+      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::timestamp(3)[]) WITH ORDINALITY
+        AS j(id, api_key_id, route, request, metadata, usage_record_id, reserved_heu, created_at, n), base
+      RETURNING id, tag::text`,
+    [accountId, col('id'), col('apiKeyId'), col('route'), col('request'), col('metadata'), col('usageRecordId'), col('reservedHeu'), jobs.map((j) => ts(j.createdAt))]);
+    // RETURNING's order is not promised: match by id.
+    const tagOf = new Map(rows.map((r) => [r.id, Number(r.tag)]));
+    return jobs.map((j) => tagOf.get(j.id)!);
   },
 
   /** The account's job, without its request (null for another account's or an unknown id). */

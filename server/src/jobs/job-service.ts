@@ -12,7 +12,7 @@ import { ApiError } from '../http/api-error.js';
 import { newId } from '../ids/ids.js';
 import type { Meter } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
-import { fairTags, priorityOf } from './fair-queue.js';
+import { priorityOf } from './fair-queue.js';
 import type { JobQueue } from './job-queue.js';
 import { jobRepository as jobs, type JobRow, type NewJob } from './job-repository.js';
 
@@ -108,13 +108,12 @@ export class JobService {
     const now = clock.now();
     try {
       const rows = await withTransaction(db.pool, async (tx) => {
-        const tags = await fairTags(tx.sql, caller.accountId, checked.length);
-        const made: NewJob[] = checked.map((c, i) => ({
+        const made: NewJob[] = checked.map((c) => ({
           id: newId(), accountId: caller.accountId, apiKeyId: caller.apiKeyId, route: c.request.route,
           request: JSON.stringify(c.request), metadata: c.metadata === undefined ? null : JSON.stringify(c.metadata),
-          usageRecordId: newId(), reservedHeu: c.heu, tag: tags[i]!, createdAt: now,
+          usageRecordId: newId(), reservedHeu: c.heu, createdAt: now,
         }));
-        await jobs.insert(tx.sql, made);
+        const tags = await jobs.insert(tx.sql, caller.accountId, made);
         if (idempotencyKey !== undefined) {
           const claimed = await tx.sql.execute('job_requests_insert', `
             INSERT INTO job_requests (account_id, key, request_hash, job_ids, created_at, expires_at)
@@ -123,13 +122,12 @@ export class JobService {
           // A twin with the same key won the race: this one leaves nothing behind and answers as the twin did.
           if (claimed === 0) throw new RaceLost();
         }
-        await this.deps.queue.enqueue(tx, made.map((m) => ({ id: m.id, priority: priorityOf(m.tag) })));
-        const accepted = await jobs.findMany(tx.sql, caller.accountId, made.map((m) => m.id));
+        await this.deps.queue.enqueue(tx, made.map((m, i) => ({ id: m.id, priority: priorityOf(tags[i]!) })));
         // Admission last, just before the commit: it locks the account's rate window and bucket rows, which every
         // request of the account needs, so they are held for one statement, not the whole transaction. Refused (402,
         // 429): the transaction is rolled back and no job was made.
         await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
-        return accepted;
+        return made.map(acceptedRow);
       });
       this.deps.onQueued?.();
       return { jobs: rows, replayed: false };
@@ -195,6 +193,13 @@ export class JobService {
 }
 
 class RaceLost extends Error {}
+
+/** A job as it stands once accepted (the row just written). */
+const acceptedRow = (m: NewJob): JobRow => ({
+  id: m.id, accountId: m.accountId, apiKeyId: m.apiKeyId, route: m.route, status: 'queued', request: null, metadata: m.metadata,
+  result: null, error: null, usageRecordId: m.usageRecordId, reservedHeu: m.reservedHeu, attempts: 0, storedDocuments: null,
+  createdAt: m.createdAt, startedAt: null, finishedAt: null, expiresAt: null, purgedAt: null,
+});
 
 /** The 404 of a job whose retention has passed: when it was deleted, and why. */
 function gone(row: JobRow, retentionMs: number): ApiError {

@@ -66,7 +66,18 @@ export class JobFleet {
 
   static async start(options: FleetOptions): Promise<JobFleet> {
     const fleet = new JobFleet(options);
-    await fleet.boot();
+    // Whatever ends this process (a failed assertion, a crash), its children end with it: none is left polling.
+    const orphans = () => {
+      for (const p of [fleet.api, ...fleet.workers]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+    };
+    process.once('exit', orphans);
+    try {
+      await fleet.boot();
+    } catch (e) {
+      orphans();
+      await fleet.fake?.stop().catch(() => {});
+      throw e;
+    }
     return fleet;
   }
 
