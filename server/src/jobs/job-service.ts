@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
@@ -151,7 +151,7 @@ export class JobService {
       await sql.execute('job_requests_forget', 'DELETE FROM job_requests WHERE account_id = $1 AND key = $2 AND expires_at <= $3::timestamp(3)', [accountId, key, ts(now)]);
       return null;
     }
-    if (found.requestHash !== hash) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    if (!sameDigest(found.requestHash, hash)) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
     return { jobs: await jobs.findMany(sql, accountId, JSON.parse(found.jobIds) as string[]), replayed: true };
   }
 
@@ -193,6 +193,9 @@ export class JobService {
 }
 
 class RaceLost extends Error {}
+
+/** Two hex digests compared in constant time (as every secret-like value here is). */
+const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A job as it stands once accepted (the row just written). */
 const acceptedRow = (m: NewJob): JobRow => ({
