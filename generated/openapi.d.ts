@@ -908,43 +908,19 @@ export interface components {
             name?: string;
         };
         /**
-         * @description The request body of `POST /v1/jobs/batch`: up to 1,000 documents of one route, each run as its own job, with
-         *     what the route takes besides the document (`model`, ...) shared by all of them.
+         * @description The request body of `POST /v1/jobs/batch`: up to 1,000 documents of one route, each run as its own job, with what
+         *     the route takes besides the document (`model`, a custom `schema`, ...) shared by all of them.
          */
-        CreateJobBatchRequest: {
-            /** @description The route every document is run through. */
-            route: components["schemas"]["JobRoute"];
-            /**
-             * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
-             */
-            model?: string;
-            /** @description `custom` only: the shape to extract from every document. */
-            schema?: components["schemas"]["JsonSchemaObject"];
-            /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
-            metadata?: components["schemas"]["JobMetadata"];
-            /** @description 1 to 1,000 documents, each its own job, answered in this order. */
-            items: components["schemas"]["JobBatchItem"][];
-        };
-        /** @description The request body of `POST /v1/jobs`: the route, and exactly what that route's synchronous call takes. */
-        CreateJobRequest: {
-            /** @description The route to run. `custom` needs `schema`; the fixed routes take none. */
-            route: components["schemas"]["JobRoute"];
-            /** @description The document to extract from. */
-            document: components["schemas"]["DocumentInput"];
-            /**
-             * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
-             */
-            model?: string;
-            /** @description `custom` only: the shape to extract, as on `/v1/extract/custom`. */
-            schema?: components["schemas"]["JsonSchemaObject"];
-            /** @description Your own labels for the job. */
-            metadata?: components["schemas"]["JobMetadata"];
-        };
+        CreateJobBatchRequest: components["schemas"]["FixedRouteJobBatchRequest"] | components["schemas"]["CustomJobBatchRequest"];
+        /**
+         * @description The request body of `POST /v1/jobs`: the route, and exactly what that route's synchronous call takes (`custom`
+         *     takes a `schema`; a fixed route takes none and ignores one, as its synchronous call does).
+         */
+        CreateJobRequest: components["schemas"]["FixedRouteJobRequest"] | components["schemas"]["CustomJobRequest"];
         /** @description The request body of `POST /v1/webhook-endpoints`. */
         CreateWebhookEndpointRequest: {
             /**
+             * Format: uri
              * @description An `https://` URL (`http://` only on servers that allow it), at most 2,048 characters, without user or password.
              *     A URL whose host is or resolves to a loopback, private, link-local or otherwise non-public address is refused
              *     (`400`), unless the server's operator allows private addresses.
@@ -1073,6 +1049,44 @@ export interface components {
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
+        /** @description A batch of the custom route: one schema for every document. */
+        CustomJobBatchRequest: {
+            /**
+             * @description The custom route.
+             * @enum {string}
+             */
+            route: "custom";
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
+            schema: components["schemas"]["JsonSchemaObject"];
+            /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
+            metadata?: components["schemas"]["JobMetadata"];
+            /** @description 1 to 1,000 documents, each its own job, answered in this order. */
+            items: components["schemas"]["JobBatchItem"][];
+        };
+        /** @description A job of the custom route: exactly what `/v1/extract/custom` takes, the schema included. */
+        CustomJobRequest: {
+            /**
+             * @description The custom route.
+             * @enum {string}
+             */
+            route: "custom";
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
+            schema: components["schemas"]["JsonSchemaObject"];
+            /** @description Your own labels for the job. */
+            metadata?: components["schemas"]["JobMetadata"];
+        };
         /**
          * @description Where a vendor renewal stands against its cancellation deadline (computed in UTC, from the date of today):
          *     - `upcoming`: the deadline is more than 30 days away;
@@ -1187,6 +1201,34 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /** @description A batch of one of the fixed routes. */
+        FixedRouteJobBatchRequest: {
+            /** @description The fixed route every document is run through. */
+            route: components["schemas"]["ExtractionKind"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
+            metadata?: components["schemas"]["JobMetadata"];
+            /** @description 1 to 1,000 documents, each its own job, answered in this order. */
+            items: components["schemas"]["JobBatchItem"][];
+        };
+        /** @description A job of one of the fixed routes: the route, and exactly what that route's synchronous call takes. */
+        FixedRouteJobRequest: {
+            /** @description The fixed route to run. */
+            route: components["schemas"]["ExtractionKind"];
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /** @description Your own labels for the job. */
+            metadata?: components["schemas"]["JobMetadata"];
+        };
         /** @description A file name sent as a form field. */
         FormFilename: string;
         /** @description A media type sent as a form field. */

@@ -48,10 +48,10 @@ export async function runJobs(client: DocExtract, cmd: JobsCommand): Promise<{ f
 
   for (const call of planCalls(cmd.files, FILES_PER_CALL, FILE_BYTES_PER_CALL)) {
     try {
-      const made = await client.jobs.createBatch({
-        route: cmd.route, ...(cmd.schema ? { schema: cmd.schema } : {}),
-        items: call.map((f) => ({ document: { file: f.path, filename: f.name }, metadata: { file: f.name.slice(0, 500) } })),
-      });
+      const items = call.map((f) => ({ document: { file: f.path, filename: f.name }, metadata: { file: f.name.slice(0, 500) } }));
+      const made = cmd.route === 'custom'
+        ? await client.jobs.createBatch({ route: 'custom', schema: cmd.schema!, items })
+        : await client.jobs.createBatch({ route: cmd.route, items });
       made.forEach((job, i) => {
         jobs.set(job.id, { name: call[i]!.name, status: job.status });
         show(call[i]!.name, job.status);

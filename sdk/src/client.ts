@@ -32,13 +32,16 @@ export type JobResultOf<R extends JobRoute> =
       : R extends 'renewal' ? Schemas['RenewalExtraction'] : Schemas['CustomExtraction'];
 /** A job of route `R`: its `result`, once succeeded, typed as that route's answer. */
 export type JobOf<R extends JobRoute> = Omit<Job, 'result' | 'route'> & { route: R; result?: JobResultOf<R> };
-/** A job to create: what the route takes (the document may also be a `file`), the route, and your labels. */
-export type JobRequest<R extends JobRoute = JobRoute> = Omit<Schemas['CreateJobRequest'], 'document' | 'route'> & { route: R; document: string | DocumentInput };
+/** Omit over each member of a union (a fixed route's request, or custom's with its schema). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** The member of a request union that takes route `R`, with `route` narrowed to it. */
+type ForRoute<U, R> = U extends { route: infer X } ? (R extends X ? Omit<U, 'route'> & { route: R } : never) : never;
+/** A job to create: the route and what it takes (the document may also be a `file`; `custom` needs `schema`), and your labels. */
+export type JobRequest<R extends JobRoute = JobRoute> = R extends JobRoute
+  ? DistributiveOmit<ForRoute<Schemas['CreateJobRequest'], R>, 'document'> & { document: string | DocumentInput } : never;
 /** A batch: one route for every document, and what the route takes besides the document, shared. */
-export type JobBatchRequest<R extends JobRoute = JobRoute> = Omit<Schemas['CreateJobBatchRequest'], 'items' | 'route'> & {
-  route: R;
-  items: Array<{ document: string | DocumentInput; metadata?: Schemas['JobMetadata'] }>;
-};
+export type JobBatchRequest<R extends JobRoute = JobRoute> = R extends JobRoute
+  ? DistributiveOmit<ForRoute<Schemas['CreateJobBatchRequest'], R>, 'items'> & { items: Array<{ document: string | DocumentInput; metadata?: Schemas['JobMetadata'] }> } : never;
 /** Filters of the job list. */
 export type JobQuery = { status?: JobStatus; route?: JobRoute };
 export interface WaitOptions {
@@ -269,7 +272,7 @@ export class DocExtract {
      * Queues a job and answers it at once (`status: 'queued'`). An `Idempotency-Key` is always sent (yours, or a new
      * one), so a retried call makes one job.
      */
-    create: async <R extends JobRoute>(request: JobRequest<R>, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<JobOf<R>> => {
+    create: async <R extends JobRoute>(request: JobRequest<R> & { route: R }, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<JobOf<R>> => {
       const document = await toContractDocument(request.document);
       const body = { ...request, document } as Schemas['CreateJobRequest'];
       return this.call<JobOf<R>>((init) => this.raw.POST('/v1/jobs', {
@@ -277,7 +280,7 @@ export class DocExtract {
       }) as never, opts);
     },
     /** Queues up to 1,000 documents of one route, each its own job; answers them in the order of `items`. */
-    createBatch: async <R extends JobRoute>(request: JobBatchRequest<R>, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<Array<JobOf<R>>> => {
+    createBatch: async <R extends JobRoute>(request: JobBatchRequest<R> & { route: R }, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<Array<JobOf<R>>> => {
       const items = await Promise.all(request.items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) })));
       const body = { ...request, items } as Schemas['CreateJobBatchRequest'];
       const answer = await this.call<Schemas['JobBatch']>((init) => this.raw.POST('/v1/jobs/batch', {

@@ -245,6 +245,10 @@ describe('operationIds', () => {
       'DELETE /v1/renewals/calendar-feed revokeCalendarFeed', 'GET /v1/documents/{id} getDocument', 'GET /v1/renewals listRenewals',
       'GET /v1/renewals/calendar-feed getCalendarFeed', 'GET /v1/renewals/calendar.ics getRenewalCalendar', 'GET /v1/renewals/{id} getRenewal',
       'PATCH /v1/renewals/{id} updateRenewal', 'POST /v1/renewals/calendar-feed createCalendarFeed',
+      'POST /v1/jobs createJob', 'POST /v1/jobs/batch createJobBatch', 'GET /v1/jobs listJobs', 'GET /v1/jobs/{id} getJob',
+      'DELETE /v1/jobs/{id} cancelJob', 'POST /v1/webhook-endpoints createWebhookEndpoint', 'GET /v1/webhook-endpoints listWebhookEndpoints',
+      'GET /v1/webhook-endpoints/{id} getWebhookEndpoint', 'DELETE /v1/webhook-endpoints/{id} deleteWebhookEndpoint',
+      'GET /v1/webhook-endpoints/{id}/deliveries listWebhookDeliveries',
     ].sort());
   });
 

@@ -63,14 +63,14 @@ export class JobService {
 
   /** POST /v1/jobs. */
   async create(caller: Caller, body: Schemas['CreateJobRequest'], idempotencyKey: string | undefined): Promise<Accepted> {
-    checkShape(body.route, body.schema, body.metadata, '/body');
+    checkMetadata(body.metadata, '/body/metadata');
     return this.accept(caller, 'single', body, idempotencyKey, [{ request: body, metadata: body.metadata, path: '/body/document' }]);
   }
 
   /** POST /v1/jobs/batch: each item its own job, all admitted together. */
   async createBatch(caller: Caller, body: Schemas['CreateJobBatchRequest'], idempotencyKey: string | undefined): Promise<Accepted> {
     const { items, metadata, ...shared } = body;
-    checkShape(body.route, body.schema, metadata, '/body');
+    checkMetadata(metadata, '/body/metadata');
     items.forEach((item, i) => checkMetadata(item.metadata, `/body/items/${i}/metadata`));
     // Each job stores what the single-document route takes: the shared members and its own document.
     return this.accept(caller, 'batch', body, idempotencyKey, items.map((item, i) => ({
@@ -213,13 +213,10 @@ function gone(row: JobRow, retentionMs: number): ApiError {
 
 const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
 
-/** `custom` takes a schema and the fixed routes none; metadata within its limits. */
-function checkShape(route: Schemas['JobRoute'], schema: unknown, metadata: Schemas['JobMetadata'] | undefined, at: string): void {
-  if (route === 'custom' && schema === undefined) throw invalid(`${at}/schema`, 'is required when route is custom');
-  if (route !== 'custom' && schema !== undefined) throw invalid(`${at}/schema`, `is taken only by route custom, not ${route}`);
-  checkMetadata(metadata, `${at}/metadata`);
-}
-
+/**
+ * Metadata within its limits (the contract states them too: `maxProperties`, `propertyNames`; checked again here so
+ * the service holds them whatever validates its requests).
+ */
 function checkMetadata(metadata: Schemas['JobMetadata'] | undefined, path: string): void {
   if (metadata === undefined) return;
   const names = Object.keys(metadata);
