@@ -398,6 +398,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description Lists the account's jobs, newest first, without their results. Filters: `status`, `route`.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Create a job
+         * @description Accepts one document for extraction and answers at once with the queued job and its `Location`. The body is what
+         *     `POST /v1/extract/{route}` takes, plus `route` (and `metadata`); it is checked as that route checks it (`400`,
+         *     `413`, a file's `422`) before anything is reserved. With `Idempotency-Key` (1-255 characters, kept 24 hours), a
+         *     retry with the same key and body answers the same job (`Idempotent-Replayed: true`); another body is `409`.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a batch of jobs
+         * @description Accepts 1 to 1,000 documents of one route at once, each its own job, and answers their ids in the order of the
+         *     items. The batch is admitted as a whole: one request for the rate limit, and the sum of the jobs' worst cases
+         *     must fit in the bucket (else `402` and no job is made). A malformed item refuses the whole call (`400`, `413`).
+         *     The body may be up to 15 MB; send larger sets in several calls. `Idempotency-Key` works as on `POST /v1/jobs`.
+         */
+        post: operations["createJobBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a job
+         * @description Reads a job. Once it has succeeded, `result` is exactly the synchronous route's answer; once it has failed,
+         *     `error` says why. Another account's job, an unknown id, or a job whose retention has passed (the message says
+         *     when it was deleted) is `404`.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job
+         * @description Cancels a job that has not finished: a queued job never runs, a running one is stopped, and nothing is charged.
+         *     Cancelling a cancelled job answers it again; a job that already succeeded or failed is `409 job_not_cancellable`.
+         */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -568,6 +645,78 @@ export interface paths {
          *     refused.
          */
         patch: operations["updateRenewal"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists the account's endpoints, oldest first (without their secrets).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Adds an endpoint and answers its signing secret, once. A URL that is not `https://`, holds a user or password,
+         *     or names a loopback, private or link-local host is `400` (the address it resolves to is checked again at every
+         *     delivery). At most 20 endpoints per account.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Reads one endpoint. Another account's endpoint or an unknown id is `404`.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint: it receives nothing more, and deliveries still pending to it are dropped. Another account's
+         *     endpoint or an unknown id is `404`.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Lists the events sent, or being sent, to an endpoint, newest first, each with every attempt: when it was made,
+         *     the status answered, why it failed, and when the next one is due.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -961,7 +1110,7 @@ export interface components {
             /** @description The error. */
             error: {
                 /** @description A stable, machine-readable code. */
-                code: "idempotency_key_reused" | "already_subscribed";
+                code: "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1024,6 +1173,30 @@ export interface components {
             /** @description A name to tell keys apart; defaults to `Default key`. */
             name?: string;
         };
+        /**
+         * @description The request body of `POST /v1/jobs/batch`: up to 1,000 documents of one route, each run as its own job, with what
+         *     the route takes besides the document (`model`, a custom `schema`, ...) shared by all of them.
+         */
+        CreateJobBatchRequest: components["schemas"]["FixedRouteJobBatchRequest"] | components["schemas"]["CustomJobBatchRequest"];
+        /**
+         * @description The request body of `POST /v1/jobs`: the route, and exactly what that route's synchronous call takes (`custom`
+         *     takes a `schema`; a fixed route takes none and ignores one, as its synchronous call does).
+         */
+        CreateJobRequest: components["schemas"]["FixedRouteJobRequest"] | components["schemas"]["CustomJobRequest"];
+        /** @description The request body of `POST /v1/webhook-endpoints`. */
+        CreateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description An `https://` URL (`http://` only on servers that allow it), at most 2,048 characters, without user or password.
+             *     A URL whose host is or resolves to a loopback, private, link-local or otherwise non-public address is refused
+             *     (`400`), unless the server's operator allows private addresses.
+             */
+            url: string;
+            /** @description The events to send; by default all of them. */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description A note for you, up to 200 characters. */
+            description?: string;
+        };
         /** @description A newly created key, or the replay of an idempotent creation. */
         CreatedApiKey: {
             /** @description The key's id. */
@@ -1064,6 +1237,35 @@ export interface components {
              * @description The address calendar apps subscribe to: `/v1/renewals/calendar.ics?token=...` on this server.
              */
             url: string;
+        };
+        /** @description A newly created endpoint, with its signing secret. */
+        CreatedWebhookEndpoint: {
+            /** @description The endpoint's id. */
+            id: components["schemas"]["Uuid"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events it receives. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your note about it; `null` when none. */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /**
+             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; create it
+             *     again to resume); `null` while it receives events.
+             */
+            disabledAt: string | null;
+            /**
+             * @description The signing secret, `whsec_` and 32 random bytes in base64: shown only in this answer. Every event sent to the
+             *     endpoint is signed with it (`webhook-signature`, `v1`).
+             */
+            secret: string;
         };
         /**
          * @description An ISO 4217 currency code in upper case, such as `USD`, `EUR` or `GBP`. `$` alone is read as `USD`.
@@ -1137,6 +1339,66 @@ export interface components {
             returnText?: components["schemas"]["FormFlag"];
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
+        };
+        /** @description A batch of the custom route: one schema for every document. */
+        CustomJobBatchRequest: {
+            /**
+             * @description The custom route.
+             * @enum {string}
+             */
+            route: "custom";
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+            /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
+            schema: components["schemas"]["JsonSchemaObject"];
+            /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
+            metadata?: components["schemas"]["JobMetadata"];
+            /** @description 1 to 1,000 documents, each its own job, answered in this order. */
+            items: components["schemas"]["JobBatchItem"][];
+        };
+        /** @description A job of the custom route: exactly what `/v1/extract/custom` takes, the schema included. */
+        CustomJobRequest: {
+            /**
+             * @description The custom route.
+             * @enum {string}
+             */
+            route: "custom";
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+            /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
+            schema: components["schemas"]["JsonSchemaObject"];
+            /** @description Your own labels for the job. */
+            metadata?: components["schemas"]["JobMetadata"];
         };
         /**
          * @description Where a vendor renewal stands against its cancellation deadline (computed in UTC, from the date of today):
@@ -1242,7 +1504,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
         /**
          * @description The text a value was read from, where it stands, and how sure the service is of it.
          *
@@ -1331,6 +1593,56 @@ export interface components {
          * @enum {string}
          */
         FileMediaType: "application/pdf" | "image/png" | "image/jpeg" | "image/webp" | "image/tiff" | "text/plain" | "text/markdown" | "text/html" | "text/csv" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "message/rfc822" | "application/vnd.ms-outlook";
+        /** @description A batch of one of the fixed routes. */
+        FixedRouteJobBatchRequest: {
+            /** @description The fixed route every document is run through. */
+            route: components["schemas"]["ExtractionKind"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+            /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
+            metadata?: components["schemas"]["JobMetadata"];
+            /** @description 1 to 1,000 documents, each its own job, answered in this order. */
+            items: components["schemas"]["JobBatchItem"][];
+        };
+        /** @description A job of one of the fixed routes: the route, and exactly what that route's synchronous call takes. */
+        FixedRouteJobRequest: {
+            /** @description The fixed route to run. */
+            route: components["schemas"]["ExtractionKind"];
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+            /**
+             * Format: double
+             * @description Values with a confidence below this come back `null` in `data` and are listed in `withheld` instead. `0` returns
+             *     every value found. Default: 0.5. The charge is the same either way.
+             */
+            minConfidence?: number;
+            /**
+             * @description `true` to have the text the service read returned as `source.text`, so that every evidence offset can be
+             *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
+             */
+            returnText?: boolean;
+            /** @description Your own labels for the job. */
+            metadata?: components["schemas"]["JobMetadata"];
+        };
         /** @description A confidence threshold sent as a form field (a number from 0 to 1). */
         FormConfidence: string;
         /** @description A file name sent as a form field. */
@@ -1500,6 +1812,73 @@ export interface components {
             /** @description A tax or VAT identification number as written. */
             taxId: string | null;
         };
+        /** @description An asynchronous extraction. */
+        Job: {
+            /** @description The job's id. */
+            id: components["schemas"]["Uuid"];
+            /** @description Where the job is; see `JobStatus`. */
+            status: components["schemas"]["JobStatus"];
+            /** @description The route it runs. */
+            route: components["schemas"]["JobRoute"];
+            /** @description Your labels, as sent; `null` when none were. */
+            metadata: components["schemas"]["JobMetadata"] | null;
+            /**
+             * Format: date-time
+             * @description When it was accepted (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /** @description When a worker first started it; `null` while queued. */
+            startedAt: string | null;
+            /** @description When it succeeded, failed or was cancelled; `null` until then. */
+            finishedAt: string | null;
+            /**
+             * @description When the job and its result will be deleted (`finishedAt` plus the server's retention, 7 days by default);
+             *     `null` until it finishes. A read after that answers `404` and says so.
+             */
+            expiresAt: string | null;
+            /**
+             * @description `succeeded` only: the answer, exactly as the synchronous route gives it. Read it with `GET /v1/jobs/{id}` or from
+             *     the `job.succeeded` event; lists leave it out.
+             */
+            result?: components["schemas"]["JobResult"];
+            /** @description `failed` only: why. Nothing was charged. */
+            error?: components["schemas"]["JobError"];
+        };
+        /** @description The jobs of a batch, in the order of its items. */
+        JobBatch: {
+            /** @description One job per item, in request order. */
+            jobs: components["schemas"]["Job"][];
+        };
+        /** @description One document of a job batch: its own job. */
+        JobBatchItem: {
+            /** @description The document to extract from. */
+            document: components["schemas"]["DocumentInput"];
+            /** @description Labels for this item's job (in place of the batch's `metadata`). */
+            metadata?: components["schemas"]["JobMetadata"];
+        };
+        /** @description Why a job failed: the `error` of the error envelope the synchronous route would have answered. */
+        JobError: {
+            /** @description A stable, machine-readable code. */
+            code: components["schemas"]["ErrorCode"];
+            /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
+            message: string;
+            /** @description Structured details for the codes that have them, else `null`. */
+            details: components["schemas"]["FreeFormObject"] | null;
+        };
+        /** @description A page of the account's jobs, newest first, without their results. */
+        JobList: {
+            /** @description The jobs on this page. */
+            jobs: components["schemas"]["Job"][];
+            /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description Your own labels for a job, echoed on every read and in webhook events: at most 20 members, names of 1 to 40
+         *     characters, string values of at most 500 characters.
+         */
+        JobMetadata: {
+            [key: string]: string;
+        };
         /** @description The fields of a job posting. */
         JobPostingData: {
             /** @description The job title as written. */
@@ -1542,6 +1921,19 @@ export interface components {
             /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
             withheld: components["schemas"]["WithheldValue"][];
         };
+        /** @description The answer of a succeeded job: exactly what `POST /v1/extract/{route}` answers for the same request. */
+        JobResult: components["schemas"]["InvoiceExtraction"] | components["schemas"]["ReceiptExtraction"] | components["schemas"]["ContractExtraction"] | components["schemas"]["JobPostingExtraction"] | components["schemas"]["MeetingNotesExtraction"] | components["schemas"]["RenewalExtraction"] | components["schemas"]["CustomExtraction"];
+        /**
+         * @description The extraction route a job runs: one of the fixed routes (as a batch item's `kind`), or `custom` with a `schema`.
+         *     The job's `result` is what `POST /v1/extract/{route}` answers for the same request.
+         * @enum {string}
+         */
+        JobRoute: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal" | "custom";
+        /**
+         * @description Where a job is in its life. `succeeded`, `failed` and `cancelled` are final.
+         * @enum {string}
+         */
+        JobStatus: "queued" | "running" | "succeeded" | "failed" | "cancelled";
         /**
          * @description A JSON Schema (draft 2020-12 keywords) describing the object to extract. The root must be
          *     `{"type": "object"}`; at most 32 KB of JSON, 6 levels deep and 100 properties in all; `$ref` only to `#/...`.
@@ -1710,6 +2102,8 @@ export interface components {
             /** @description Values found below `minConfidence`: `null` in `data`, listed here for review. Empty when none. */
             withheld: components["schemas"]["WithheldValue"][];
         };
+        /** @description A metadata value: a string of at most 500 characters. */
+        MetadataValue: string;
         /**
          * @description An amount of money as a JSON number in major units, without symbols or thousands separators (`1249.5`).
          * @example 1249.5
@@ -2588,6 +2982,115 @@ export interface components {
             /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
             nextCursor: string | null;
         };
+        /** @description One event sent, or being sent, to one endpoint. */
+        WebhookDelivery: {
+            /** @description The delivery's id. */
+            id: components["schemas"]["Uuid"];
+            /** @description The event's id: the `webhook-id` header of every attempt. */
+            eventId: components["schemas"]["Uuid"];
+            /** @description The event. */
+            eventType: components["schemas"]["WebhookEventType"];
+            /** @description The job the event is about. */
+            jobId: components["schemas"]["Uuid"];
+            /** @description Where it stands. */
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Every attempt so far, oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /** @description When the next attempt is due; `null` once it succeeded or failed for good. */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the event happened (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /** @description The body sent (every attempt sends the same body, signed anew). */
+            event: components["schemas"]["WebhookEvent"];
+        };
+        /** @description One try at delivering an event. */
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first try. */
+            attempt: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description When it was sent (RFC 3339, UTC).
+             */
+            attemptedAt: string;
+            /** @description The endpoint's HTTP status; `null` when none came back (a timeout, a refused connection). */
+            statusCode: components["schemas"]["Count"] | null;
+            /** @description Why it failed, when it did: the status, a timeout, a connection error or a refused address. */
+            error: string | null;
+            /** @description How long the request took, in milliseconds. */
+            durationMs: components["schemas"]["Count"];
+        };
+        /** @description A page of an endpoint's deliveries, newest first. */
+        WebhookDeliveryList: {
+            /** @description The deliveries on this page. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        /** @description A URL that receives the account's webhook events. */
+        WebhookEndpoint: {
+            /** @description The endpoint's id. */
+            id: components["schemas"]["Uuid"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events it receives. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your note about it; `null` when none. */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /**
+             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; create it
+             *     again to resume); `null` while it receives events.
+             */
+            disabledAt: string | null;
+        };
+        /** @description The account's webhook endpoints, oldest first. */
+        WebhookEndpointList: {
+            /** @description Every endpoint of the account (at most 20). */
+            endpoints: components["schemas"]["WebhookEndpoint"][];
+        };
+        /**
+         * @description The body of every webhook request, per the Standard Webhooks specification: POSTed as JSON with the headers
+         *     `webhook-id` (the event's id: the same on every retry, so use it to process an event once), `webhook-timestamp`
+         *     (Unix seconds of this attempt) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of
+         *     `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret). Verify it on the raw body, for example with
+         *     the `standardwebhooks` package or the SDK's `verifyWebhook`.
+         */
+        WebhookEvent: {
+            /** @description What happened. */
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description When it happened (RFC 3339, UTC): the same on every retry.
+             */
+            timestamp: string;
+            /** @description The event's subject. */
+            data: components["schemas"]["WebhookEventData"];
+        };
+        /** @description What a job event is about. */
+        WebhookEventData: {
+            /** @description The job as `GET /v1/jobs/{id}` answers it at the moment of the event. */
+            job: components["schemas"]["Job"];
+        };
+        /**
+         * @description The events a webhook endpoint can receive.
+         * @enum {string}
+         */
+        WebhookEventType: "job.succeeded" | "job.failed";
         /** @description The acknowledgement of a webhook delivery. */
         WebhookReceipt: {
             /**
@@ -2877,7 +3380,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
                 };
             };
-            /** @description 409: an idempotency key reused with a different body, or checkout for the plan already held. */
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4638,6 +5141,509 @@ export interface operations {
             };
         };
     };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs in this status. */
+                status?: components["schemas"]["JobStatus"];
+                /** @description Only jobs of this route. */
+                route?: components["schemas"]["JobRoute"];
+                /** @description How many jobs per page, 1 to 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters: a retry with the same key and body answers the job accepted the first time. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateJobRequest"];
+            };
+        };
+        responses: {
+            /** @description A job just accepted, or the replay of one accepted with the same `Idempotency-Key`. */
+            202: {
+                headers: {
+                    /** @description Where to read the job: `/v1/jobs/{id}`. */
+                    Location: string;
+                    /** @description `true` when this answers a retry with the same `Idempotency-Key` and body: the job was accepted before. */
+                    "Idempotent-Replayed"?: boolean;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    createJobBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 characters: a retry with the same key and body answers the jobs accepted the first time. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateJobBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description A batch just accepted, or the replay of one accepted with the same `Idempotency-Key`. */
+            202: {
+                headers: {
+                    /** @description `true` when this answers a retry with the same `Idempotency-Key` and body. */
+                    "Idempotent-Replayed"?: boolean;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobBatch"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /**
+             * @description 422: the answer needs more output than the request may use (`output_too_large`), or the file cannot be read
+             *     (`document_encrypted`, `document_unreadable`). Nothing was charged.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutputTooLargeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
     listKeys: {
         parameters: {
             query?: {
@@ -4756,7 +5762,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
                 };
             };
-            /** @description 409: an idempotency key reused with a different body, or checkout for the plan already held. */
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5493,6 +6499,367 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /** @description How many deliveries per page, 1 to 100 (each holds the event's body). */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
                 };
             };
             /** @description 500: an unexpected failure. */

@@ -4,9 +4,11 @@
 // The service must be running (npm start); it is reached at PUBLIC_URL, else http://HOST:PORT as configured.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config/config.js';
+import { loadDotEnv } from '../server/src/config/dotenv.js';
 import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 
 const { values } = parseArgs({ options: { account: { type: 'string', default: 'acct_local' }, name: { type: 'string', default: 'local key' }, url: { type: 'string' } } });
+loadDotEnv();
 const config = loadConfig();
 if (!config.dashboard.jwtSecret) {
   process.stderr.write('No DASHBOARD_JWT_SECRET is configured; sign in at the dashboard of your identity provider to create keys.\n');

@@ -2,6 +2,7 @@
 //   npm run token -- --account ID [--ttl SECONDS]     (default 12 hours, at most 24: the service refuses longer ones)
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config/config.js';
+import { loadDotEnv } from '../server/src/config/dotenv.js';
 import { MAX_TOKEN_LIFETIME_S, mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 
 const { values } = parseArgs({ options: { account: { type: 'string' }, ttl: { type: 'string' } } });
@@ -9,6 +10,7 @@ if (!values.account) {
   process.stderr.write('usage: npm run token -- --account ID [--ttl SECONDS]\n');
   process.exit(2);
 }
+loadDotEnv();
 const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
 if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0 && ttl <= MAX_TOKEN_LIFETIME_S)) {
   process.stderr.write(`--ttl must be 1 to ${MAX_TOKEN_LIFETIME_S} seconds (24 hours): the service refuses tokens that last longer.\n`);

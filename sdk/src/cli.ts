@@ -4,6 +4,7 @@
 //   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
 //       [--format jsonl|csv] [--confidence] [--min-confidence N]
 //     (--kind auto: each file through /v1/extract/auto, a line a document found in it)
+//   docextract jobs <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
 //   docextract account
 //   docextract renewals [--all | --status <status>]
 // Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { DocExtract, type BatchItemInput } from './client.js';
 import { confidenceMap, csvErrorRow, csvHeader, csvRows, evidenceTable } from './cli-evidence.js';
 import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, type FolderFile } from './cli-files.js';
+import { runJobs } from './cli-jobs.js';
 import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
@@ -34,6 +36,9 @@ const USAGE = `usage:
   extract and batch: --format csv writes one row per value (file, field, value); --confidence adds each value's
       confidence (JSON: a "confidence" member by field; CSV: confidence, withheld, page and quote columns, withheld
       values included); --min-confidence N (0 to 1) withholds values under N (the service's default 0.5)
+  docextract jobs <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+      sends a folder of any size as jobs (up to 1,000 documents a call) and follows each to its end, with a
+      progress bar per document; results as JSON lines in the order they finish
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${LOCAL_URL}, the service npm start runs)`;
@@ -224,6 +229,31 @@ async function main(argv: string[]): Promise<number> {
         progress(done, files.length);
       }
     }
+    say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
+    if (failed) say(`docextract: ${failed} of ${files.length} documents failed (see their "error")`);
+    return failed ? 1 : 0;
+  }
+
+  if (command === 'jobs' && rest.length === 1) {
+    const folder = rest[0]!;
+    if (!values.kind === !values.schema) throw new UsageError('jobs needs exactly one of --kind or --schema');
+    if (values.kind && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')}`);
+    let listing: ReturnType<typeof listFolder>;
+    try {
+      listing = listFolder(folder);
+    } catch {
+      throw new UsageError(`cannot read the folder ${folder}`);
+    }
+    const { files, skipped } = listing;
+    if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
+    if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
+    if (values.out) writeFileSync(values.out, '');
+    const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
+    const schema = values.schema ? readJson(values.schema) as components['schemas']['JsonSchemaObject'] : undefined;
+    const { failed, heu } = await runJobs(client, {
+      route: schema ? 'custom' : (values.kind as Kind), ...(schema ? { schema } : {}), files, emit, say,
+      pollIntervalMs: Number(process.env.DOCEXTRACT_POLL_MS) || 1000,
+    });
     say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
     if (failed) say(`docextract: ${failed} of ${files.length} documents failed (see their "error")`);
     return failed ? 1 : 0;

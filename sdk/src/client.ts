@@ -4,6 +4,7 @@ import type { components, paths } from './contract.js';
 import { DocExtractError, errorFromResponse } from './errors.js';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './transport.js';
 import { toContractDocument, type DocumentInput } from './files.js';
+import type { WebhookEvent } from './webhooks.js';
 
 type Schemas = components['schemas'];
 export type { DocumentInput } from './files.js';
@@ -36,6 +37,39 @@ export type VendorRenewalDetail = Schemas['VendorRenewalDetail'];
 export type VendorRenewalList = Schemas['VendorRenewalList'];
 export type RenewalUpdate = Schemas['RenewalUpdate'];
 export type StoredDocument = Schemas['StoredDocument'];
+export type Job = Schemas['Job'];
+export type JobRoute = Schemas['JobRoute'];
+export type JobStatus = Schemas['JobStatus'];
+/** What a job's `result` is for each route: the synchronous route's answer. */
+export type JobResultOf<R extends JobRoute> =
+  R extends 'invoice' ? Schemas['InvoiceExtraction'] : R extends 'receipt' ? Schemas['ReceiptExtraction'] : R extends 'contract' ? Schemas['ContractExtraction']
+    : R extends 'job-posting' ? Schemas['JobPostingExtraction'] : R extends 'meeting-notes' ? Schemas['MeetingNotesExtraction']
+      : R extends 'renewal' ? Schemas['RenewalExtraction'] : Schemas['CustomExtraction'];
+/** A job of route `R`: its `result`, once succeeded, typed as that route's answer. */
+export type JobOf<R extends JobRoute> = Omit<Job, 'result' | 'route'> & { route: R; result?: JobResultOf<R> };
+/** Omit over each member of a union (a fixed route's request, or custom's with its schema). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** The member of a request union that takes route `R`, with `route` narrowed to it. */
+type ForRoute<U, R> = U extends { route: infer X } ? (R extends X ? Omit<U, 'route'> & { route: R } : never) : never;
+/** A job to create: the route and what it takes (the document may also be a `file`; `custom` needs `schema`), and your labels. */
+export type JobRequest<R extends JobRoute = JobRoute> = R extends JobRoute
+  ? DistributiveOmit<ForRoute<Schemas['CreateJobRequest'], R>, 'document'> & { document: string | DocumentInput } : never;
+/** A batch: one route for every document, and what the route takes besides the document, shared. */
+export type JobBatchRequest<R extends JobRoute = JobRoute> = R extends JobRoute
+  ? DistributiveOmit<ForRoute<Schemas['CreateJobBatchRequest'], R>, 'items'> & { items: Array<{ document: string | DocumentInput; metadata?: Schemas['JobMetadata'] }> } : never;
+/** Filters of the job list. */
+export type JobQuery = { status?: JobStatus; route?: JobRoute };
+export interface WaitOptions {
+  signal?: AbortSignal;
+  /** The longest to wait, in all; default 10 minutes. Then it throws a `timeout` DocExtractError. */
+  timeoutMs?: number;
+  /** The first poll comes after this, and each later one 1.5 times later, up to `maxPollIntervalMs`. Default 500 ms. */
+  pollIntervalMs?: number;
+  /** Default 10 s. */
+  maxPollIntervalMs?: number;
+}
+const FINAL: ReadonlyArray<JobStatus> = ['succeeded', 'failed', 'cancelled'];
+
 /** Filters of the renewal list: a status, and a range of cancellation deadlines (`YYYY-MM-DD`, both ends included). */
 export type RenewalQuery = { status?: Schemas['DeadlineStatus']; deadlineFrom?: string; deadlineTo?: string };
 
@@ -96,7 +130,8 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 
 /** The credential each operation takes, as the contract's security says. */
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
-  if (schemaPath.startsWith('/v1/extract/') || schemaPath === '/v1/classify') return 'apiKey';
+  if (schemaPath.startsWith('/v1/extract/') || schemaPath === '/v1/classify' || schemaPath.startsWith('/v1/jobs')) return 'apiKey';
+  if (schemaPath.startsWith('/v1/webhook-endpoints')) return 'either';
   if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/keys/{id}/extract' || schemaPath === '/v1/billing/checkout') return 'bearer';
   if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
@@ -287,6 +322,113 @@ export class DocExtract {
   private async *allRenewals(query: RenewalQuery, pageSize: number): AsyncGenerator<VendorRenewal> {
     for await (const page of this.renewalPages(query, pageSize)) yield* page.renewals;
   }
+
+  /** Jobs waited for by `jobs.wait`, told at once when an event about them reaches `jobs.notify`. */
+  private readonly waiters = new Map<string, Set<(job: Job) => void>>();
+
+  readonly jobs = {
+    /**
+     * Queues a job and answers it at once (`status: 'queued'`). An `Idempotency-Key` is always sent (yours, or a new
+     * one), so a retried call makes one job.
+     */
+    create: async <R extends JobRoute>(request: JobRequest<R> & { route: R }, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<JobOf<R>> => {
+      const document = await toContractDocument(request.document);
+      const body = { ...request, document } as Schemas['CreateJobRequest'];
+      return this.call<JobOf<R>>((init) => this.raw.POST('/v1/jobs', {
+        body, params: { header: { 'Idempotency-Key': opts.idempotencyKey ?? globalThis.crypto.randomUUID() } }, ...init,
+      }) as never, opts);
+    },
+    /** Queues up to 1,000 documents of one route, each its own job; answers them in the order of `items`. */
+    createBatch: async <R extends JobRoute>(request: JobBatchRequest<R> & { route: R }, opts: CallOptions & { idempotencyKey?: string } = {}): Promise<Array<JobOf<R>>> => {
+      const items = await Promise.all(request.items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) })));
+      const body = { ...request, items } as Schemas['CreateJobBatchRequest'];
+      const answer = await this.call<Schemas['JobBatch']>((init) => this.raw.POST('/v1/jobs/batch', {
+        body, params: { header: { 'Idempotency-Key': opts.idempotencyKey ?? globalThis.crypto.randomUUID() } }, ...init,
+      }), opts);
+      return answer.jobs as Array<JobOf<R>>;
+    },
+    /** A job, with its `result` once it succeeded (or `error` once it failed). */
+    get: (id: string, opts?: CallOptions) =>
+      this.call<Job>((init) => this.raw.GET('/v1/jobs/{id}', { params: { path: { id } }, ...init }), opts),
+    /** One page of the account's jobs, newest first, without their results. */
+    list: (query: JobQuery & { limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
+      this.call<Schemas['JobList']>((init) => this.raw.GET('/v1/jobs', { params: { query }, ...init }), opts),
+    /** Every job matching the filters, newest first, fetching pages as the loop needs them. */
+    listAll: (query: JobQuery = {}, pageSize = 100): AsyncGenerator<Job> => this.allJobs(query, pageSize),
+    /** Cancels a job that has not finished (nothing is charged); a finished one is a 409 `job_not_cancellable`. */
+    cancel: (id: string, opts?: CallOptions) =>
+      this.call<Job>((init) => this.raw.DELETE('/v1/jobs/{id}', { params: { path: { id } }, ...init }), opts),
+    /**
+     * Waits until the job has finished (succeeded, failed or cancelled) and answers it. It polls, first after
+     * `pollIntervalMs` then backing off 1.5 times each poll; and it returns at once when your webhook handler passes an
+     * event about the job to `jobs.notify`.
+     */
+    wait: <R extends JobRoute = JobRoute>(id: string, opts: WaitOptions = {}): Promise<JobOf<R>> => this.waitFor(id, opts) as Promise<JobOf<R>>,
+    /**
+     * Hands a verified webhook event (from `verifyWebhook`) to the `wait`s of this client: a wait for its job returns
+     * with the event's job, without another poll. Answers whether one was waiting.
+     */
+    notify: (event: WebhookEvent): boolean => {
+      const waiting = this.waiters.get(event.data.job.id);
+      if (!waiting || !FINAL.includes(event.data.job.status)) return false;
+      for (const resolve of [...waiting]) resolve(event.data.job);
+      return true;
+    },
+  };
+
+  private async waitFor(id: string, opts: WaitOptions): Promise<Job> {
+    const timeoutMs = opts.timeoutMs ?? 600_000;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
+    let notified: ((job: Job) => void) | undefined;
+    const event = new Promise<Job>((resolve) => { notified = resolve; });
+    let waiting = this.waiters.get(id);
+    if (!waiting) this.waiters.set(id, (waiting = new Set()));
+    waiting.add(notified!);
+    const aborted = new Promise<never>((_, reject) => {
+      const fail = () => reject(deadline.aborted && !opts.signal?.aborted ? new DocExtractError(0, 'timeout', `The job ${id} did not finish within ${timeoutMs} ms.`, null, null) : signal.reason);
+      if (signal.aborted) fail();
+      signal.addEventListener('abort', fail, { once: true });
+    });
+    aborted.catch(() => {});
+    try {
+      let interval = opts.pollIntervalMs ?? 500;
+      for (;;) {
+        const job = await Promise.race([this.jobs.get(id, { signal }), event, aborted]);
+        if (FINAL.includes(job.status)) return job;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const slept = await Promise.race([new Promise<null>((r) => { timer = setTimeout(() => r(null), interval); }), event, aborted]).finally(() => clearTimeout(timer));
+        if (slept) return slept;
+        interval = Math.min(interval * 1.5, opts.maxPollIntervalMs ?? 10_000);
+      }
+    } finally {
+      waiting.delete(notified!);
+      if (waiting.size === 0) this.waiters.delete(id);
+    }
+  }
+
+  private async *allJobs(query: JobQuery, pageSize: number): AsyncGenerator<Job> {
+    let cursor: string | undefined;
+    do {
+      const page = await this.jobs.list({ ...query, limit: pageSize, ...(cursor ? { cursor } : {}) });
+      yield* page.jobs;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+
+  readonly webhookEndpoints = {
+    /** Adds an endpoint; its signing secret (`whsec_...`) is in this answer only. */
+    create: (body: Schemas['CreateWebhookEndpointRequest'], opts?: CallOptions) =>
+      this.call<Schemas['CreatedWebhookEndpoint']>((init) => this.raw.POST('/v1/webhook-endpoints', { body, ...init }), opts),
+    list: (opts?: CallOptions) => this.call<Schemas['WebhookEndpointList']>((init) => this.raw.GET('/v1/webhook-endpoints', init), opts),
+    get: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['WebhookEndpoint']>((init) => this.raw.GET('/v1/webhook-endpoints/{id}', { params: { path: { id } }, ...init }), opts),
+    delete: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['WebhookEndpoint']>((init) => this.raw.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id } }, ...init }), opts),
+    /** An endpoint's deliveries, newest first, each with every attempt. */
+    deliveries: (id: string, query: { status?: Schemas['WebhookDeliveryStatus']; limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
+      this.call<Schemas['WebhookDeliveryList']>((init) => this.raw.GET('/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id }, query }, ...init }), opts),
+  };
 
   readonly documents = {
     /** A stored renewal document: metadata and extraction, never the text. */

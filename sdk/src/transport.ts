@@ -18,10 +18,16 @@ const sleep = (ms: number, signal: AbortSignal | null | undefined) => new Promis
   signal?.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }, { once: true });
 });
 
-/** Requests that may be sent again after a failure the server may have half-done: reads, revocation, and key creation with its idempotency key. */
+/**
+ * Requests that may be sent again after a failure the server may have half-done: reads, revocation and cancellation,
+ * key creation with its idempotency key, and job creation with its `Idempotency-Key`.
+ */
 function replayable(request: Request): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return true;
-  return request.method === 'POST' && new URL(request.url).pathname.endsWith('/v1/keys') && request.headers.has('x-idempotency-key');
+  if (request.method !== 'POST') return false;
+  const path = new URL(request.url).pathname;
+  if (path.endsWith('/v1/keys')) return request.headers.has('x-idempotency-key');
+  return (path.endsWith('/v1/jobs') || path.endsWith('/v1/jobs/batch')) && request.headers.has('idempotency-key');
 }
 
 /**

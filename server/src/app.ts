@@ -36,6 +36,12 @@ import { Documents } from './documents/documents.js';
 import { checkoutRoute, webhookRoute } from './billing/billing-routes.js';
 import { createStripeClient } from './billing/stripe-client.js';
 import type Stripe from 'stripe';
+import { JobSystem } from './jobs/job-system.js';
+import { jobRoutes } from './jobs/job-routes.js';
+import { jobCountsOf, Metrics } from './metrics/metrics.js';
+import { metricsRoute } from './metrics/metrics-route.js';
+import { countReaderKills } from './metrics/reader-kills.js';
+import { endpointRoutes } from './webhooks/endpoint-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -50,6 +56,9 @@ export interface AppDeps {
   /** Whether the schema is current; until it is, routes that need the database answer 503. Ready by default. */
   schema?: SchemaReadiness;
   stripe?: Stripe | null;
+  /** Jobs and webhooks; by default a job system whose queue starts on first use (main.ts starts its own). */
+  jobs?: JobSystem;
+  metrics?: Metrics;
 }
 
 /**
@@ -57,13 +66,17 @@ export interface AppDeps {
  * operation (404/405), the credential it needs (401), the body (a file form on the single-document extraction routes, else JSON), validation against the contract (400), the
  * handler; and last, the one error mapper.
  */
-export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents({ ...config.reader, log: logger }), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady() }: AppDeps): Express {
-  const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+export function createApp({ config, db, logger, clock = systemClock, engine = selectEngine(config.extraction), meter, documents = new Documents({ ...config.reader, log: logger }), stripe = createStripeClient(config.billing), schema = new SchemaReadiness().markReady(), metrics, jobs }: AppDeps): Express {
+  const appMetrics = metrics ?? new Metrics(jobCountsOf(db.sql));
+  const usageMeter = meter ?? new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => appMetrics.heuSettled.inc(heu));
+  countReaderKills(documents, appMetrics);
+  const jobSystem = jobs ?? new JobSystem({ config, db, engine, documents, meter: usageMeter, clock, logger, metrics: appMetrics });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(httpLogger(logger));
+  app.use(appMetrics.httpTimer());
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'no-store');
@@ -73,6 +86,8 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(docsRoutes());
   app.use(dashboardRoutes(config));
   app.use(contractPreflight);
+  // For operators, outside the API contract (like the dashboard): Prometheus' text format.
+  app.use(metricsRoute(appMetrics, config.metricsToken));
 
   const tokens = createDashboardTokenVerifier(config.dashboard);
   app.use(resolveRoute);
@@ -93,6 +108,8 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
+  app.use(jobRoutes(jobSystem.service));
+  app.use(endpointRoutes(db.sql, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
   const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));

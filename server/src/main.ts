@@ -11,14 +11,21 @@ import { checkAnthropicAccess } from './extraction/engines/anthropic/access-chec
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { databaseName, startBanner } from './meta/start-banner.js';
+import { loadDotEnv } from './config/dotenv.js';
+import { JobSystem } from './jobs/job-system.js';
+import { jobCountsOf, Metrics } from './metrics/metrics.js';
 
 /** After SHUTDOWN_TIMEOUT_MS has closed every connection: time to close the database and write the last lines. */
 const SHUTDOWN_GRACE_MS = 2000;
 
-/** Starts the service: configuration, database (migrated), HTTP; stops cleanly on SIGTERM/SIGINT. */
+/**
+ * Starts the service: configuration (`.env` read first), database (migrated), HTTP, and the job queue with a worker
+ * (unless START_WORKER=false); stops cleanly on SIGTERM/SIGINT.
+ */
 async function main(): Promise<void> {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
@@ -52,7 +59,8 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   config = withBoundPort(config, typeof address === 'object' && address ? address.port : config.port);
-  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`);
+  const metrics = new Metrics(jobCountsOf(db.sql));
+  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   // The engine, and the settings its model gets from the capability table, named once at start.
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
@@ -65,7 +73,14 @@ async function main(): Promise<void> {
   // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
   setTimeout(() => documents.warm(), 2000).unref();
-  app = createApp({ config, db, logger, meter, schema, engine, documents });
+  const jobs = new JobSystem({ config, db, engine, documents, meter, clock: { now: () => new Date() }, logger, metrics });
+  app = createApp({ config, db, logger, meter, schema, engine, documents, jobs, metrics });
+  // The queue (and this process's worker) start once the schema is current: at once, or when the database is back.
+  const startWorker = config.jobs.startWorker;
+  void schema.whenReady().then(() => jobs.start({ worker: startWorker })).then(
+    () => logger.info({ worker: startWorker }, startWorker ? 'job queue started, with a worker' : 'job queue started (START_WORKER=false: no worker here)'),
+    (err) => logger.error({ err }, 'the job queue could not start'),
+  );
   // Reservations whose request died with its process are given back once they expire (see docs/metering.md).
   const sweep = setInterval(() => {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
@@ -91,7 +106,10 @@ async function main(): Promise<void> {
     // Whatever still holds the process then (a database that does not answer, a log reader gone), it ends: SIGTERM
     // always stops the service within SHUTDOWN_TIMEOUT_MS and a short grace for closing.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
+    // Running jobs get the same time as requests; those still running then are run again by another worker.
+    const jobsStopped = jobs.stop(config.shutdownTimeoutMs).catch((err) => logger.warn({ err }, 'stopping the job queue failed'));
     server.close(async () => {
+      await jobsStopped;
       await documents.close();
       await db.close();
       logger.info('stopped');

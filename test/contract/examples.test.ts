@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import { FakeStripe } from '../../server/test/support/fake-stripe.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
+import type { ExtractionEngine } from '../../server/src/extraction/engines/engine.js';
+import { selectEngine } from '../../server/src/extraction/engines/select-engine.js';
+import { loadConfig } from '../../server/src/config/config.js';
 
 type Json = Record<string, any>;
 const doc: Json = JSON.parse(readFileSync(fileURLToPath(new URL('../../generated/openapi.json', import.meta.url)), 'utf8'));
@@ -60,6 +63,8 @@ function alignRandom(actual: unknown, example: unknown, ids = new Map<string, st
       else if (k === 'token' && typeof v === 'string' && /^dxcal_[A-Za-z0-9]{43}$/.test(v) && typeof e.token === 'string') out[k] = e.token;
       else if (k === 'prefix' && typeof v === 'string' && /^dxcal_[A-Za-z0-9]{6}$/.test(v) && (a.token === undefined || a.token.startsWith(v))) out[k] = e.prefix;
       else if (k === 'url' && typeof v === 'string' && typeof a.token === 'string' && v === `http://127.0.0.1:8080/v1/renewals/calendar.ics?token=${a.token}`) out[k] = e.url;
+      // A webhook endpoint's signing secret (random).
+      else if (k === 'secret' && typeof v === 'string' && /^whsec_[A-Za-z0-9+/]{43}=$/.test(v) && typeof e.secret === 'string') out[k] = e.secret;
       else out[k] = alignRandom(v, e[k], ids);
     }
     return out;
@@ -81,6 +86,19 @@ describe('every example in the contract is what the service answers', () => {
   let s: TestServer;
   let stripe: FakeStripe;
   const WEBHOOK_SECRET = 'whsec_examples';
+  // The offline engine, told when it has answered: a job example's run then moves the clock to the `finishedAt` it shows.
+  let afterExtract: (() => void) | undefined;
+  const observed = (base: ExtractionEngine): ExtractionEngine => ({
+    name: base.name,
+    plan: (input) => base.plan(input),
+    readsNatively: (file) => base.readsNatively?.(file) ?? false,
+    classifier: base.classifier,
+    async extract(input) {
+      const answer = await base.extract(input);
+      afterExtract?.();
+      return answer;
+    },
+  });
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
     s = await startTestServer('embedded', {
@@ -88,7 +106,7 @@ describe('every example in the contract is what the service answers', () => {
       STRIPE_PRICE_STARTER: 'price_starter_1',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripe.url,
-    });
+    }, undefined, { engine: observed(selectEngine(loadConfig({ DATA_DIR: '/tmp', EXTRACTION_ENGINE: 'local' }).extraction)) });
   });
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
@@ -195,6 +213,71 @@ describe('every example in the contract is what the service answers', () => {
       return send('DELETE', ex.path, auth);
     },
     async createCheckoutSession(ex) { return send('POST', ex.path, await bearer('acct_example_checkout'), ex.request); },
+    // Jobs: no worker runs in this server; a job the example shows done is run here, at the times it shows.
+    async createJob(ex) {
+      const shown = ex.response as Json;
+      s.clock.set(shown.createdAt);
+      return send('POST', ex.path, { ...(await apiKey('acct_example_jobs_create')), 'idempotency-key': 'po-1042-invoice' }, ex.request);
+    },
+    async createJobBatch(ex) {
+      s.clock.set((ex.response as Json).jobs[0].createdAt);
+      return send('POST', ex.path, await apiKey('acct_example_jobs_batch'), ex.request);
+    },
+    async getJob(ex) {
+      const auth = await apiKey('acct_example_jobs_get');
+      const id = await runJob(auth, ex.response as Json);
+      return send('GET', `/v1/jobs/${id}`, auth);
+    },
+    async listJobs(ex) {
+      const [later, done] = (ex.response as Json).jobs as Json[];
+      const auth = await apiKey('acct_example_jobs_list');
+      await runJob(auth, done!);
+      s.clock.set(later!.createdAt);
+      expect((await send('POST', '/v1/jobs', auth, { route: 'invoice', document: { text: 'Invoice No: INV-8\nTotal due: $90.00' } })).status).toBe(202);
+      return send('GET', '/v1/jobs?route=invoice&limit=10', auth);
+    },
+    async cancelJob(ex) {
+      const shown = ex.response as Json;
+      const auth = await apiKey('acct_example_jobs_cancel');
+      s.clock.set(shown.createdAt);
+      const { id } = await (await send('POST', '/v1/jobs', auth, jobExample().request)).json() as Json;
+      s.clock.set(shown.finishedAt);
+      return send('DELETE', `/v1/jobs/${id}`, auth);
+    },
+    async createWebhookEndpoint(ex) {
+      s.clock.set((ex.response as Json).createdAt);
+      return send('POST', ex.path, await apiKey('acct_example_hooks_create'), ex.request);
+    },
+    async listWebhookEndpoints(ex) {
+      const auth = await apiKey('acct_example_hooks_list');
+      await endpoint(auth, (ex.response as Json).endpoints[0]);
+      return send('GET', ex.path, auth);
+    },
+    async getWebhookEndpoint(ex) {
+      const auth = await apiKey('acct_example_hooks_get');
+      const { id } = await endpoint(auth, ex.response as Json);
+      return send('GET', `/v1/webhook-endpoints/${id}`, auth);
+    },
+    async deleteWebhookEndpoint(ex) {
+      const auth = await apiKey('acct_example_hooks_delete');
+      const { id } = await endpoint(auth, ex.response as Json);
+      return send('DELETE', `/v1/webhook-endpoints/${id}`, auth);
+    },
+    async listWebhookDeliveries(ex) {
+      // The endpoint of the other examples, then the job of "A succeeded invoice job": its run records the event. The
+      // attempts the example shows (the receiver is not reachable from a test) are written as the sender writes them.
+      const auth = await apiKey('acct_example_hooks_deliveries');
+      const shownEndpoint = (examples().find((e) => e.operationId === 'getWebhookEndpoint')!.response) as Json;
+      const { id } = await endpoint(auth, shownEndpoint);
+      const delivery = (ex.response as Json).deliveries[0] as Json;
+      await runJob(auth, delivery.event.data.job);
+      const row = await s.db.prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
+      for (const a of delivery.attempts as Json[]) {
+        await s.db.prisma.webhookAttempt.create({ data: { deliveryId: row.id, attempt: a.attempt, attemptedAt: new Date(a.attemptedAt), statusCode: a.statusCode, error: a.error, durationMs: a.durationMs } });
+      }
+      await s.db.prisma.webhookDelivery.update({ where: { id: row.id }, data: { status: delivery.status, attemptCount: delivery.attempts.length, nextAttemptAt: delivery.nextAttemptAt } });
+      return send('GET', `/v1/webhook-endpoints/${id}/deliveries?limit=10`, auth);
+    },
     async receiveStripeEvent(ex) {
       // The example's signature is stale by now: sign the same body as Stripe would, now.
       const payload = JSON.stringify(ex.request);
@@ -210,6 +293,32 @@ describe('every example in the contract is what the service answers', () => {
     s.clock.set((shown.response as Json).document.createdAt);
     const stored = await (await send('POST', shown.path, { 'x-api-key': key }, shown.request)).json() as Json;
     return { auth: { 'x-api-key': key }, stored };
+  };
+  /** A starter account's API key header. */
+  const apiKey = async (account: string) => {
+    await s.db.prisma.account.create({ data: { id: account, plan: 'starter' } });
+    return { 'x-api-key': (await s.createKey(account)).key };
+  };
+  const jobExample = () => examples().find((e) => e.operationId === 'createJob')!;
+  /** The job of "Queue an invoice", accepted and run at the times `shown` gives; answers its id. */
+  const runJob = async (auth: Record<string, string>, shown: Json) => {
+    s.clock.set(shown.createdAt);
+    const { id } = await (await send('POST', '/v1/jobs', auth, jobExample().request)).json() as Json;
+    s.clock.set(shown.startedAt);
+    afterExtract = () => s.clock.set(shown.finishedAt);
+    try {
+      await s.jobs.runner.run(id, new AbortController().signal);
+    } finally {
+      afterExtract = undefined;
+    }
+    return id as string;
+  };
+  /** An endpoint as `shown`, created at its time. */
+  const endpoint = async (auth: Record<string, string>, shown: Json) => {
+    s.clock.set(shown.createdAt);
+    const res = await send('POST', '/v1/webhook-endpoints', auth, { url: shown.url, events: shown.events, description: shown.description });
+    expect(res.status).toBe(201);
+    return res.json() as Promise<Json>;
   };
   let extractionKey: string | undefined;
   const extraction = async (ex: Example) => {

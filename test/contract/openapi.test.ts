@@ -254,6 +254,10 @@ describe('operationIds', () => {
       'PATCH /v1/renewals/{id} updateRenewal', 'POST /v1/renewals/calendar-feed createCalendarFeed',
       'POST /v1/classify classifyDocument', 'POST /v1/extract/auto extractAuto',
       'POST /v1/keys/{id}/extract extractWithKey',
+      'POST /v1/jobs createJob', 'POST /v1/jobs/batch createJobBatch', 'GET /v1/jobs listJobs', 'GET /v1/jobs/{id} getJob',
+      'DELETE /v1/jobs/{id} cancelJob', 'POST /v1/webhook-endpoints createWebhookEndpoint', 'GET /v1/webhook-endpoints listWebhookEndpoints',
+      'GET /v1/webhook-endpoints/{id} getWebhookEndpoint', 'DELETE /v1/webhook-endpoints/{id} deleteWebhookEndpoint',
+      'GET /v1/webhook-endpoints/{id}/deliveries listWebhookDeliveries',
     ].sort());
   });
 

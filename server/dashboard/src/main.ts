@@ -2,6 +2,7 @@ import { DocExtractError } from '../../../sdk/src/index.js';
 import { billingPage, client, keysPage, signInPage } from './pages.js';
 import { renewalsPage } from './renewals.js';
 import { tryPage } from './try.js';
+import { webhooksPage } from './webhooks.js';
 import { session } from './session.js';
 import { failed, loading, notFound, PAGES } from './states.js';
 
@@ -32,6 +33,7 @@ async function show(path: string): Promise<void> {
     if (path === '/dashboard/keys') await keysPage(main);
     else if (path === '/dashboard/billing') await billingPage(main);
     else if (path === '/dashboard/try') await tryPage(main, client());
+    else if (path === '/dashboard/webhooks') await webhooksPage(main, client());
     else await renewalsPage(main, client());
   } catch (e) {
     if (e instanceof DocExtractError && e.status === 401) {

@@ -9,6 +9,7 @@ export const PAGES: Record<string, string> = {
   '/dashboard/keys': 'API keys',
   '/dashboard/try': 'Try a document',
   '/dashboard/renewals': 'Renewals',
+  '/dashboard/webhooks': 'Webhooks',
   '/dashboard/billing': 'Billing and usage',
 };
 

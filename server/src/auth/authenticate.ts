@@ -59,7 +59,10 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     const acceptsBearer = route.security.includes('BearerAuth');
 
     if (acceptsKey && typeof apiKey === 'string' && apiKey !== '') {
-      res.locals.principal = await admitApiKey(deps, apiKey, takesDocument(route.template));
+      // Cached briefly where the answer re-checks the key: documents (extraction, classification), and job creation (its
+      // charge re-checks it).
+      const cacheable = takesDocument(route.template) || (route.template.startsWith('/v1/jobs') && route.method === 'POST');
+      res.locals.principal = await admitApiKey(deps, apiKey, cacheable);
       return next();
     }
     const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;

@@ -65,7 +65,36 @@ const env = z.object({
   READER_ACCOUNT_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(63).default(READER_DEFAULTS.perAccount)),
   READER_SPARES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(16).default(READER_DEFAULTS.spares)),
   BATCH_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(180_000)),
+  // Production refuses the embedded database (one process, fsync off) unless this says the operator means it.
+  ALLOW_EMBEDDED_DATABASE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  // Jobs (server/src/jobs): whether this process also runs a worker, how many jobs it runs at once, how long results
+  // are kept, how soon a job whose worker died is run again, and how often a worker looks for jobs when idle.
+  START_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  JOB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).default(8)),
+  JOB_RETENTION_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(168)),
+  JOB_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3600).default(30)),
+  JOB_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(3)),
+  JOB_POLL_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(500)),
+  // The worker process's own port (npm run worker): /healthz, /readyz and /metrics only.
+  WORKER_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(8081)),
+  // Webhooks: endpoints on private addresses (tests, a private network), the retry schedule in seconds after each
+  // failed attempt (the Standard Webhooks schedule by default), and each attempt's time limit.
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  WEBHOOK_RETRY_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be seconds, comma-separated').optional()),
+  WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  // GET /metrics answers only with this bearer token when it is set.
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
+
+/**
+ * The Standard Webhooks specification's example schedule: a failed delivery is tried again after 5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (about 3 days in all).
+ * https://github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md#deliverability-and-reliability
+ */
+export const STANDARD_WEBHOOKS_RETRY_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 86_400];
+
+/** Every variable the configuration reads (`.env.example` lists each; a test holds them equal). */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(env.shape), 'ENV_FILE'];
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -117,6 +146,29 @@ export interface Config {
   };
   /** The document reader: each file probed and read in its own process under these limits, accounts served fairly. */
   reader: { processes: number; memoryMb: number; perAccount: number; spares: number };
+  jobs: {
+    /** Whether this process runs a worker besides the API (`START_WORKER`; the worker process always does). */
+    startWorker: boolean;
+    /** Jobs one worker runs at once. */
+    concurrency: number;
+    /** How long a finished job and its result are kept. */
+    retentionMs: number;
+    /** A running job's heartbeat: a job whose worker stopped beating this long is run again. */
+    heartbeatSeconds: number;
+    /** Runs a job may start (the first and those after its worker died) before it fails. */
+    maxAttempts: number;
+    /** How often an idle worker asks for jobs. */
+    pollIntervalMs: number;
+    /** The worker process's port (probes and metrics). */
+    workerPort: number;
+  };
+  webhooks: {
+    allowPrivateUrls: boolean;
+    /** Seconds to wait after each failed attempt; its length is the number of retries. */
+    retryScheduleSeconds: number[];
+    timeoutMs: number;
+  };
+  metricsToken: string | undefined;
   billing: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -162,6 +214,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.READER_ACCOUNT_CONCURRENCY >= e.READER_PROCESSES) {
     throw new ConfigError('Invalid configuration:\n  READER_ACCOUNT_CONCURRENCY: must be less than READER_PROCESSES (so one account cannot hold every reader process)');
+  }
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL && e.ALLOW_EMBEDDED_DATABASE !== 'true') {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required in production (the embedded database is one process with fsync off); set ALLOW_EMBEDDED_DATABASE=true to run on it anyway');
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
@@ -216,6 +271,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       batchTimeoutMs: e.BATCH_TIMEOUT_MS,
     },
     reader: { processes: e.READER_PROCESSES, memoryMb: e.READER_MEMORY_MB, perAccount: e.READER_ACCOUNT_CONCURRENCY, spares: e.READER_SPARES },
+    jobs: {
+      startWorker: e.START_WORKER === 'true',
+      concurrency: e.JOB_CONCURRENCY,
+      retentionMs: Math.round(e.JOB_RETENTION_HOURS * 3_600_000),
+      heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+      pollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+      workerPort: e.WORKER_PORT,
+    },
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : STANDARD_WEBHOOKS_RETRY_SECONDS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
+    metricsToken: e.METRICS_TOKEN,
     billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },
     dashboard: {
       jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),

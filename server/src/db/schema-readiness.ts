@@ -12,9 +12,21 @@ export class SchemaReadiness {
   private current = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private readonly waiting: Array<() => void> = [];
 
   isReady(): boolean {
     return this.current;
+  }
+
+  /** Resolves once the schema is current (at once if it is). */
+  whenReady(): Promise<void> {
+    if (this.current) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private ready(): void {
+    this.current = true;
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   /**
@@ -24,7 +36,7 @@ export class SchemaReadiness {
   async start(pool: pg.Pool, logger: Logger, onFatal: (err: unknown) => void): Promise<void> {
     const attempt = async (): Promise<boolean> => {
       const applied = await applyMigrations(pool);
-      this.current = true;
+      this.ready();
       logger.info({ migrationsApplied: applied }, 'database schema is current');
       return true;
     };
@@ -52,7 +64,7 @@ export class SchemaReadiness {
 
   /** For a service created on a database already migrated (tests, tools). */
   markReady(): this {
-    this.current = true;
+    this.ready();
     return this;
   }
 

@@ -12,14 +12,17 @@ export interface Sql {
   execute(name: string, text: string, values: unknown[]): Promise<number>;
 }
 
-export function createSql(pool: pg.Pool, prepare: boolean): Sql {
+/** Anything that runs a query: the pool, or one client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export function createSql(pool: Queryable, prepare: boolean): Sql {
   const config = (name: string, text: string, values: unknown[]): pg.QueryConfig => (prepare ? { name, text, values } : { text, values });
   return {
     async rows<R extends object>(name: string, text: string, values: unknown[]) {
-      return (await pool.query<R>(config(name, text, values))).rows;
+      return (await (pool as pg.Pool).query<R>(config(name, text, values))).rows;
     },
     async execute(name, text, values) {
-      return (await pool.query(config(name, text, values))).rowCount ?? 0;
+      return (await (pool as pg.Pool).query(config(name, text, values))).rowCount ?? 0;
     },
   };
 }

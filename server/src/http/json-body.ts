@@ -15,8 +15,8 @@ const parseExtractionJson = express.json({ limit: EXTRACTION_BODY_LIMIT_BYTES, s
 /** Routes that take a document, and so a file in base64: the extraction routes, classification and the dashboard's extraction with a key. */
 export const takesDocument = (path: string): boolean => path.startsWith('/v1/extract/') || path === '/v1/classify' || /^\/v1\/keys\/[^/]+\/extract$/.test(path);
 
-/** The body limit of a path: raised only on the routes that take a document. */
-export const bodyLimitFor = (path: string): number => (takesDocument(path) ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
+/** The body limit of a path: raised only on the routes that take a document, and job creation. */
+export const bodyLimitFor = (path: string): number => (takesDocument(path) || path === '/v1/jobs' || path === '/v1/jobs/batch' ? EXTRACTION_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Whether the request carries a body at all (a length above zero, or a chunked one). */

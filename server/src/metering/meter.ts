@@ -53,6 +53,8 @@ export class Meter {
     private readonly sql: Sql,
     private readonly plans: PlanTable,
     private readonly upgradeUrl: string,
+    /** Told of every charge (metrics). */
+    private readonly onSettled?: (heu: number) => void,
   ) {}
 
   /**
@@ -84,6 +86,22 @@ export class Meter {
   }
 
   /**
+   * 429 (as `admit` would) when this minute's requests are used up, without counting this one: the job routes ask it
+   * before opening a request's files, and count the request once, at admission (`admitJobs`).
+   */
+  async assertRateRoom(accountId: string, now: Date): Promise<void> {
+    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const rows = await this.sql.rows<{ plan: string; count: number | null }>('meter_rate_room', RATE_ROOM_SQL, [accountId, ts(window)]);
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('invalid_api_key');
+    const plan = this.plans[row.plan as keyof PlanTable];
+    if ((row.count ?? 0) < plan.requestsPerMinute) return;
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
+  }
+
+  /**
    * Counts the request against this minute's rate before any work on it (opening a caller's file to learn its
    * pages), so a file refused once opened still counts and a throttled caller cannot make the service open files;
    * 429 (as `admit` would) when the minute's requests are used up. `admit` is then given the answer (`counted`) and
@@ -100,9 +118,7 @@ export class Meter {
     const plan = this.plans[row.plan as keyof PlanTable];
     const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
     if (row.rate_count === null) {
-      throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
-        { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
-        { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+      throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
     }
     return { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
   }
@@ -123,9 +139,7 @@ export class Meter {
     const plan = this.plans[row.plan];
     const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
     if (row.rate_count === null && count) {
-      throw new ApiError('too_many_requests', `The ${row.plan} plan allows ${plan.requestsPerMinute} requests a minute.`,
-        { reason: 'rate_limit', limit: plan.requestsPerMinute, resetAt: windowEnd.toISOString() },
-        { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: plan.requestsPerMinute, remaining: 0, resetSeconds }) });
+      throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
     }
     const rate = counted ?? { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - (row.rate_count ?? 0)), resetSeconds };
     const used = Number(row.used_before ?? 0);
@@ -134,8 +148,8 @@ export class Meter {
   }
 
   /** The month's bucket as it stands: HEU used (settled and reserved), those reserved by requests still running, and how long the oldest has run. */
-  private async bucketNow(accountId: string, now: Date): Promise<BucketNow> {
-    const [row] = await this.sql.rows<{ used: number | null; reserved: number; oldest_age_s: number }>('meter_bucket_now', BUCKET_NOW_SQL, [accountId, ts(monthStart(now)), ts(now)]);
+  private async bucketNow(accountId: string, now: Date, via: Sql = this.sql): Promise<BucketNow> {
+    const [row] = await via.rows<{ used: number | null; reserved: number; oldest_age_s: number }>('meter_bucket_now', BUCKET_NOW_SQL, [accountId, ts(monthStart(now)), ts(now)]);
     const age = Number(row?.oldest_age_s ?? 0);
     return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0), oldestAgeS: Number.isFinite(age) ? age : 0 };
   }
@@ -176,20 +190,58 @@ export class Meter {
   }
 
   /**
-   * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
-   * was revoked while the request ran, the reservation is released instead and `keyActive` is false. Never more than
-   * was reserved (the engines are held to it; this is the last guard).
+   * Admits a request that creates jobs (one, or a batch): counts it once in the minute's window and reserves each
+   * job's worst case as its own reservation, under the id given (each is settled or released when its job ends), all
+   * of them or none:
+   * 429 or 402 as `admit` answers. `via` runs it inside the caller's transaction. Job reservations are not swept after
+   * RESERVATION_TTL_MS: a queued job may wait longer than a request runs; they expire at `expiresAt`.
    */
-  async settle(reservation: Reservation, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string): Promise<{ keyActive: boolean }> {
-    const rows = await this.sql.rows<{ active: boolean | null }>('meter_settle', SETTLE_SQL, [
-      apiKeyId, Math.min(usage.heu, reservation.heu), usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+  async admitJobs(accountId: string, reservations: Array<{ id: string; heu: number }>, route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
+    const period = monthStart(now);
+    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    const windowEnd = new Date(window.getTime() + 60_000);
+    const ids = reservations.map((r) => r.id);
+    const amounts = reservations.map((r) => r.heu);
+    const total = amounts.reduce((a, b) => a + b, 0);
+    const { free, starter } = this.plans;
+    const rows = await via.rows<AdmitRow>('meter_admit_jobs', ADMIT_JOBS_SQL, [
+      accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,
+      ts(window), ts(period), total, ids, amounts, route, requestId ?? null, ts(now), ts(expiresAt),
     ]);
-    return { keyActive: rows[0]?.active === true };
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('invalid_api_key');
+    const plan = this.plans[row.plan];
+    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
+    if (row.rate_count === null) {
+      throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
+    }
+    const rate = { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
+    if (row.reserved_total === null) {
+      // Read in the caller's transaction: on the embedded database it holds the one connection.
+      const bucket = await this.bucketNow(accountId, now, via);
+      throw this.refusal({ planName: row.plan, plan, used: Number(row.used_before ?? 0), rate, reservation: null }, bucket, total, now);
+    }
+    return ids.map((id, i) => ({ id, heu: amounts[i]!, rate }));
   }
 
-  /** Gives the whole reservation back (the request failed: nothing is charged). */
-  async release(reservation: Reservation): Promise<void> {
-    await this.sql.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
+  /**
+   * Charges the real cost in place of the estimate, in the same statement that re-checks the API key: when the key
+   * was revoked while the request ran, the reservation is released instead and `keyActive` is false. Never more than
+   * was reserved (the engines are held to it; this is the last guard). `via` runs it inside the caller's transaction.
+   */
+  async settle(reservation: Pick<Reservation, 'id' | 'heu'>, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string, via: Sql = this.sql): Promise<{ keyActive: boolean }> {
+    const heu = Math.min(usage.heu, reservation.heu);
+    const rows = await via.rows<{ active: boolean | null; n: string }>('meter_settle', SETTLE_SQL, [
+      apiKeyId, heu, usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
+    ]);
+    const keyActive = rows[0]?.active === true;
+    if (keyActive && Number(rows[0]?.n) > 0) this.onSettled?.(heu);
+    return { keyActive };
+  }
+
+  /** Gives the whole reservation back (the request failed: nothing is charged). `via`: inside the caller's transaction. */
+  async release(reservation: Pick<Reservation, 'id' | 'heu'>, via: Sql = this.sql): Promise<void> {
+    await via.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
   }
 
   /** Releases reservations older than their expiry (their request crashed). Safe to run on every instance. */
@@ -281,6 +333,48 @@ const BUCKET_NOW_SQL = `
          COALESCE(EXTRACT(EPOCH FROM ($3::timestamp(3) - MIN(created_at))), 0)::float8 AS oldest_age_s
   FROM usage_records WHERE account_id = $1 AND period_start = $2::timestamp(3) AND state = 'reserved'`;
 
+// As ADMIT_SQL, for the jobs of one request: the request counted once, the sum reserved, one record per job.
+// $8 the sum, $9 the records' ids, $10 their HEU, $11 route, $12 request id, $13 now, $14 expiry.
+const ADMIT_JOBS_SQL = `
+  WITH acct AS (
+    SELECT a.plan,
+           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
+           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
+    FROM accounts a WHERE a.id = $1
+  ),
+  rate AS (
+    INSERT INTO rate_windows AS r (account_id, window_start, count)
+    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
+    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+      WHERE r.count < (SELECT rpm FROM acct)
+    RETURNING count
+  ),
+  bucket AS (
+    INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
+    SELECT $1, $7::timestamp(3), $8::int FROM acct
+    WHERE EXISTS (SELECT 1 FROM rate) AND $8::int <= acct.heu_limit
+    ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
+      WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
+    RETURNING heu_used
+  ),
+  record AS (
+    INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
+    SELECT j.id, $1, $7::timestamp(3), $11, 'reserved', j.heu, $12, $13::timestamp(3), $14::timestamp(3)
+    FROM unnest($9::text[], $10::int[]) AS j(id, heu)
+    WHERE EXISTS (SELECT 1 FROM bucket)
+    RETURNING id
+  )
+  SELECT (SELECT plan::text FROM acct) AS plan,
+         (SELECT count FROM rate) AS rate_count,
+         (SELECT heu_used FROM bucket) AS reserved_total,
+         (SELECT count(*) FROM record) AS n,
+         (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
+
+// $1 account, $2 minute window: the account's plan and the requests counted in this minute so far (read only).
+const RATE_ROOM_SQL = `
+  SELECT a.plan::text AS plan, (SELECT r.count FROM rate_windows r WHERE r.account_id = $1 AND r.window_start = $2::timestamp(3)) AS count
+  FROM accounts a WHERE a.id = $1`;
+
 // $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
 const SETTLE_SQL = `
   WITH k AS (SELECT (revoked_at IS NULL) AS active FROM api_keys WHERE id = $1),
@@ -319,3 +413,10 @@ const RELEASE_EXPIRED_SQL = `
   sums AS (SELECT account_id, period_start, SUM(heu)::int AS heu FROM rec GROUP BY account_id, period_start)
   UPDATE usage_buckets b SET heu_used = b.heu_used - sums.heu
   FROM sums WHERE b.account_id = sums.account_id AND b.period_start = sums.period_start`;
+
+/** 429 for a minute's requests used up: when the window ends, and the rate headers saying so. */
+function rateRefusal(planName: string, perMinute: number, windowEnd: Date, resetSeconds: number): ApiError {
+  return new ApiError('too_many_requests', `The ${planName} plan allows ${perMinute} requests a minute.`,
+    { reason: 'rate_limit', limit: perMinute, resetAt: windowEnd.toISOString() },
+    { 'Retry-After': String(resetSeconds), ...rateHeaders({ limit: perMinute, remaining: 0, resetSeconds }) });
+}

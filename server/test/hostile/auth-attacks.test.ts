@@ -29,6 +29,8 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
   let bRenewalId = '';
   let bDocumentId = '';
   let bFeedToken = '';
+  let bJobId = '';
+  let bEndpointId = '';
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
@@ -47,6 +49,11 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
     // B subscribes to its calendar feed.
     bFeedToken = (await (await s.fetch('/v1/renewals/calendar-feed', { method: 'POST', headers: { authorization: `Bearer ${cred.B.token}` } })).json()).token;
     expect(bFeedToken).toBeTruthy();
+    // B has a job (queued: no worker runs here) and a webhook endpoint.
+    bJobId = (await (await s.fetch('/v1/jobs', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { route: 'receipt', document: { text: 'CORNER SHOP\nTOTAL 3.00' } } })).json()).id;
+    bEndpointId = (await (await s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { url: 'https://hooks.example.com/b' } })).json()).id;
+    expect(bJobId).toBeTruthy();
+    expect(bEndpointId).toBeTruthy();
   });
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
@@ -61,6 +68,8 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
               (SELECT json_agg(v ORDER BY id) FROM vendor_renewals v WHERE account_id = $1) AS renewals,
               (SELECT count(*)::int FROM stored_documents WHERE account_id = $1) AS documents,
               (SELECT json_agg(f) FROM calendar_feeds f WHERE account_id = $1) AS feeds,
+              (SELECT json_agg(j ORDER BY id) FROM jobs j WHERE account_id = $1) AS jobs,
+              (SELECT json_agg(e ORDER BY id) FROM webhook_endpoints e WHERE account_id = $1) AS endpoints,
               (SELECT row_to_json(a) FROM accounts a WHERE id = $1) AS account`, [B]);
     return rows.rows[0];
   };
@@ -251,6 +260,88 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       expect(await bState()).toEqual(before);
     },
   };
+
+  Object.assign(isolation, {
+    createJob: async () => {
+      const before = await bState();
+      const res = await req('POST', '/v1/jobs', keyOf('A'), { route: 'renewal', document: { text: RENEWAL_TEXT, vendorRenewalId: bRenewalId } });
+      expect(res.status).toBe(404);
+      conforms('/v1/jobs', 'POST', res);
+      expect((await req('POST', '/v1/jobs', bearerOf('A'), { route: 'receipt', document: { text: 'TOTAL 1.00' } })).status).toBe(401);
+      expect((await req('POST', '/v1/jobs', keyOf('A'), { route: 'receipt', document: { text: 'TOTAL 1.00' } })).status).toBe(202);
+      expect(await bState()).toEqual(before);
+    },
+    createJobBatch: async () => {
+      const before = await bState();
+      const res = await req('POST', '/v1/jobs/batch', keyOf('A'), { route: 'renewal', items: [{ document: { text: RENEWAL_TEXT, vendorRenewalId: bRenewalId } }] });
+      expect(res.status).toBe(404);
+      conforms('/v1/jobs/batch', 'POST', res);
+      expect(await bState()).toEqual(before);
+    },
+    getJob: async () => {
+      const res = await req('GET', `/v1/jobs/${bJobId}`, keyOf('A'));
+      expect(res.status).toBe(404);
+      conforms('/v1/jobs/{id}', 'GET', res);
+      expect((await req('GET', `/v1/jobs/${bJobId}`, bearerOf('B'))).status).toBe(401);
+      expect((await req('GET', `/v1/jobs/${bJobId}`, keyOf('B'))).status).toBe(200);
+    },
+    listJobs: async () => {
+      const res = await req('GET', '/v1/jobs', keyOf('A'));
+      expect(res.status).toBe(200);
+      expect(res.json.jobs.map((j: Json) => j.id)).not.toContain(bJobId);
+      // A cursor naming B's job pages A's, never B's.
+      const paged = await req('GET', `/v1/jobs?cursor=${bJobId.replace(/.$/, 'f')}`, keyOf('A'));
+      expect(paged.json.jobs.map((j: Json) => j.id)).not.toContain(bJobId);
+    },
+    cancelJob: async () => {
+      const before = await bState();
+      const res = await req('DELETE', `/v1/jobs/${bJobId}`, keyOf('A'));
+      expect(res.status).toBe(404);
+      conforms('/v1/jobs/{id}', 'DELETE', res);
+      expect(await bState()).toEqual(before);
+    },
+    createWebhookEndpoint: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('POST', '/v1/webhook-endpoints', h, { url: 'https://hooks.example.com/a' });
+        expect(res.status).toBe(201);
+        conforms('/v1/webhook-endpoints', 'POST', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    listWebhookEndpoints: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', '/v1/webhook-endpoints', h);
+        expect(res.status).toBe(200);
+        expect(res.json.endpoints.map((e: Json) => e.id)).not.toContain(bEndpointId);
+      }
+    },
+    getWebhookEndpoint: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', `/v1/webhook-endpoints/${bEndpointId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}', 'GET', res);
+      }
+      expect((await req('GET', `/v1/webhook-endpoints/${bEndpointId}`, keyOf('B'))).status).toBe(200);
+    },
+    deleteWebhookEndpoint: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('DELETE', `/v1/webhook-endpoints/${bEndpointId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}', 'DELETE', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    listWebhookDeliveries: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', `/v1/webhook-endpoints/${bEndpointId}/deliveries`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}/deliveries', 'GET', res);
+      }
+      expect((await req('GET', `/v1/webhook-endpoints/${bEndpointId}/deliveries`, keyOf('B'))).status).toBe(200);
+    },
+  } satisfies Record<string, () => Promise<void>>);
 
   it('has an isolation scenario for every secured operation of the contract', () => {
     expect(Object.keys(isolation).sort()).toEqual(securedOperations.map((o) => o.operationId).sort());

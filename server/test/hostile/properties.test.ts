@@ -81,6 +81,8 @@ function arb(schemaIn: Json, depth = 0): fc.Arbitrary<Json> {
       if (s.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString());
       if (s.format === 'date') return fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString().slice(0, 10));
       if (s.format === 'uuid') return fc.uuid();
+      // A URL (a webhook endpoint's): public https ones are what the service takes.
+      if (s.format === 'uri') return fc.webUrl({ validSchemes: ['https'], withQueryParameters: true });
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 30, 30) });
     case 'integer':
       return fc.integer({ min: s.minimum ?? -1000, max: s.maximum ?? 1000 });

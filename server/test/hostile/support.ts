@@ -94,7 +94,8 @@ export function isErrorEnvelope(body: Json): boolean {
     && typeof e.message === 'string' && 'details' in e && Object.keys(body).length === 1;
 }
 
-const TABLES = ['accounts', 'api_keys', 'idempotency_records', 'usage_buckets', 'usage_records', 'vendor_renewals', 'stored_documents', 'billing_events', 'billing_subscriptions', 'rate_windows'];
+const TABLES = ['accounts', 'api_keys', 'idempotency_records', 'usage_buckets', 'usage_records', 'vendor_renewals', 'stored_documents', 'billing_events', 'billing_subscriptions', 'rate_windows',
+  'jobs', 'job_requests', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'];
 
 /** A fingerprint of every row of every table: equal before and after means the request changed nothing. */
 export async function dbFingerprint(s: TestServer): Promise<Record<string, string>> {

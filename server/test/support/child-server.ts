@@ -13,9 +13,18 @@ export interface ChildServer {
 
 /** Starts `node server/dist/main.js` and answers once it logs that it listens (rejects if it exits first). */
 export function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  return startChild('server/dist/main.js', env);
+}
+
+/** Starts a worker alone (`npm run worker`: `node server/dist/worker.js`), on a port of its own for its probes. */
+export function startChildWorker(env: Record<string, string>): Promise<ChildServer> {
+  return startChild('server/dist/worker.js', { WORKER_PORT: '0', ...env });
+}
+
+function startChild(script: string, env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -11,6 +11,11 @@ import { createLogger } from '../../src/http/logger.js';
 import { createLimitedServer } from '../../src/http/server-limits.js';
 import type { Clock } from '../../src/time/clock.js';
 import { createTestDatabase, type DbMode } from './databases.js';
+import { JobSystem } from '../../src/jobs/job-system.js';
+import { Meter } from '../../src/metering/meter.js';
+import { jobCountsOf, Metrics } from '../../src/metrics/metrics.js';
+import type { ExtractionEngine } from '../../src/extraction/engines/engine.js';
+import { selectEngine } from '../../src/extraction/engines/select-engine.js';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
@@ -28,8 +33,24 @@ export class TestClock implements Clock {
   }
 }
 
+/** The real time, for tests that read back when things happened (a job's start and end, a delivery's attempts). */
+export class RealClock extends TestClock {
+  override now(): Date {
+    return new Date();
+  }
+}
+
+export interface TestServerOptions {
+  /** Run a job worker in the server (else jobs stay queued: `jobs.start({ worker: true })` starts one later). */
+  worker?: boolean;
+  /** The extraction engine (default: the configured one). */
+  engine?: ExtractionEngine;
+}
+
 export interface TestServer {
   baseUrl: string;
+  /** The server's jobs and webhooks (its queue starts on first use, or with `worker`). */
+  jobs: JobSystem;
   config: Config;
   db: Database;
   clock: TestClock;
@@ -44,7 +65,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(mode: DbMode = 'embedded', env: Record<string, string> = {}, clock = new TestClock()): Promise<TestServer> {
+export async function startTestServer(mode: DbMode = 'embedded', env: Record<string, string> = {}, clock = new TestClock(), options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(mode);
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -53,6 +74,8 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     DASHBOARD_JWT_SECRET: TEST_SECRET,
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
+    // Tests run production settings on the embedded database too (the refusal itself is tested in config.test.ts).
+    ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -61,13 +84,19 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
   // The document reader's processes end with the server (READER_* variables size it, as in the service).
   const logger = createLogger('info', stream);
   const documents = new Documents({ ...config.reader, log: logger });
-  const app = createApp({ config, db, logger, clock, documents });
+  const metrics = new Metrics(jobCountsOf(db.sql));
+  const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
+  const engine = options.engine ?? selectEngine(config.extraction);
+  const jobs = new JobSystem({ config, db, engine, documents, meter, clock, logger, metrics });
+  const app = createApp({ config, db, logger, clock, documents, engine, meter, metrics, jobs });
+  if (options.worker) await jobs.start({ worker: true });
   // The same limits as the service (main.ts): tests set short ones through HTTP_* variables.
   const server: Server = createLimitedServer(app, config.http, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t: TestServer = {
     baseUrl,
+    jobs,
     config,
     db,
     clock,
@@ -89,6 +118,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop(1_000);
       await documents.close();
       await db.close();
       await database.drop();

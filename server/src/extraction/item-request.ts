@@ -1,0 +1,46 @@
+import type { PrismaClient } from '../db/database.js';
+import type { Documents } from '../documents/documents.js';
+import type { ExtractionEngine, FixedKind } from './engines/engine.js';
+import { ModelChoice } from './engines/model-choice.js';
+import { assertVendorRenewal } from './renewal/renewal-store.js';
+import type { ItemInput } from './run-item.js';
+import { dataSchemaFor } from './schemas/contract-schemas.js';
+import { prepareCustomSchema } from './schemas/custom-schema.js';
+import type { SingleInput } from './single-input.js';
+
+/** A single-document route: a fixed kind or `custom`. */
+export type ItemRoute = FixedKind | 'custom';
+
+export interface ItemRequestDeps {
+  prisma: PrismaClient;
+  documents: Documents;
+  engine: ExtractionEngine;
+  /** Called before a file is opened (probed): a caller over its request rate is refused first (routes only). */
+  beforeOpeningFile?: () => Promise<void>;
+}
+
+/**
+ * What a single-document request asks for, checked as its route checks it, before anything is reserved: the engine of
+ * its model (400 for a model this server does not offer), a custom schema compiled (400 invalid_schema), a renewal's
+ * vendor renewal (404 when not the account's), the document checked (a file probed, not read). The job workers build
+ * their items here, with the checks of the synchronous routes (extract-routes.ts), so a job runs what the route would.
+ */
+export async function itemFor(deps: ItemRequestDeps, accountId: string, route: ItemRoute, input: SingleInput, documentPath?: string): Promise<{ engine: ExtractionEngine; item: ItemInput }> {
+  const engine = ModelChoice.resolve(deps.engine, route, input.model);
+  if (route === 'custom') {
+    const schema = prepareCustomSchema(input.schema);
+    const prepared = await prepareDocument(deps, accountId, input, documentPath);
+    return { engine, item: { task: { kind: 'custom', schema: input.schema as Record<string, unknown> }, schema, document: input.document, prepared, options: input.options } };
+  }
+  if (route === 'renewal') await assertVendorRenewal(deps.prisma, accountId, input.document.vendorRenewalId);
+  const prepared = await prepareDocument(deps, accountId, input, documentPath);
+  return { engine, item: { task: { kind: route }, schema: dataSchemaFor(route), document: input.document, prepared, options: input.options } };
+}
+
+/** A form's file as its bytes, else the document of a JSON body, probed in a reader process on the account's turn. */
+async function prepareDocument(deps: ItemRequestDeps, accountId: string, input: SingleInput, documentPath: string | undefined) {
+  if (input.file || input.document.content !== undefined) await deps.beforeOpeningFile?.();
+  const caller = { accountId };
+  return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType, caller) : deps.documents.prepare(input.document, caller, documentPath);
+}
+

@@ -1,0 +1,164 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { PgBoss, type Db as IDatabase, type Job as BossJob, type Queue } from 'pg-boss';
+import type { Transaction } from '../db/transaction.js';
+
+/**
+ * The queues, in pg-boss: extraction jobs, the dead-letter queue a job lands in when its workers died on it
+ * `maxAttempts` times, and webhook delivery attempts (each attempt a pg-boss job due at its time).
+ */
+export const QUEUES = {
+  jobs: 'extraction-jobs',
+  deadJobs: 'extraction-jobs-dead',
+  deliveries: 'webhook-deliveries',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** pg-boss keeps its own tables in this schema of the same database. */
+export const BOSS_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  /** The service's pool: on the embedded database, pg-boss shares its one connection. */
+  pool: pg.Pool;
+  /** PostgreSQL: pg-boss gets a small pool of its own on this URL. Embedded (undefined): it shares `pool`. */
+  databaseUrl: string | undefined;
+  /** A running job or delivery whose worker has not refreshed it for this long is run again. */
+  heartbeatSeconds: number;
+  /** Runs a job may start before it goes to the dead-letter queue. */
+  maxAttempts: number;
+  logger: Logger;
+}
+
+/** A job as a worker holds it: pg-boss's claim of one attempt. */
+export type ClaimedJob<T> = Pick<BossJob<T>, 'id' | 'data' | 'retryCount'>;
+
+/**
+ * The job queue, on pg-boss (https://pgboss.io): jobs live in PostgreSQL, workers claim them with SKIP LOCKED, a
+ * claim is kept alive by heartbeats, and a job whose worker died (no heartbeat for `heartbeatSeconds`) is claimed again,
+ * up to `maxAttempts` runs, then dead-lettered (pgboss.io/api/queues: retryLimit, heartbeatSeconds, deadLetter).
+ *
+ * On PostgreSQL pg-boss has a pool of its own. On the embedded database it must not: PGlite is one session behind a
+ * socket server that does not keep two connections' statements apart (electric-sql/pglite#1046), so pg-boss is given
+ * the service's one-connection pool through its `db` option (an `executeSql` adapter, which pg-boss documents for
+ * bringing your own connection: pgboss.io/api/constructor, "db"), with `backend: 'pglite'` (pgboss.io/database-backends).
+ * Its statements then queue behind the service's own on that connection, as pg-boss's built-in pool does
+ * (`pool.query`, node_modules/pg-boss/dist/db.js), and its multi-statement blocks go as one simple-protocol query.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly options: JobQueueOptions) {
+    const { pool, databaseUrl, heartbeatSeconds, logger } = options;
+    // Expired claims are looked for on every supervise pass: a few times per heartbeat, so a job whose worker died
+    // is run again within about 1.3 heartbeats.
+    const superviseSeconds = Math.max(1, Math.floor(heartbeatSeconds / 3));
+    const common = {
+      schema: BOSS_SCHEMA,
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
+      registerInstance: false,
+      application_name: 'docextract-jobs',
+    };
+    this.boss = databaseUrl
+      ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
+      : new PgBoss({ ...common, db: poolAdapter(pool), backend: 'pglite' });
+    this.boss.on('error', (err: unknown) => logger.warn({ err }, 'job queue error'));
+    this.boss.on('warning', (warning: { message?: string }) => logger.debug({ warning: warning.message }, 'job queue warning'));
+  }
+
+  /** Installs or migrates pg-boss's schema, creates the queues, and starts supervision. Safe to call again. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      const { heartbeatSeconds, maxAttempts } = this.options;
+      const crashSafe: Partial<Queue> = { heartbeatSeconds, retryDelay: 0, deleteAfterSeconds: 86_400 };
+      await this.ensureQueue(QUEUES.deadJobs, { deleteAfterSeconds: 86_400 });
+      await this.ensureQueue(QUEUES.jobs, { ...crashSafe, retryLimit: maxAttempts - 1, deadLetter: QUEUES.deadJobs });
+      // A delivery attempt whose worker died is tried once more; its own schedule does the rest.
+      await this.ensureQueue(QUEUES.deliveries, { ...crashSafe, retryLimit: 1 });
+    })();
+    this.started.catch(() => {
+      this.started = undefined;
+    });
+    return this.started;
+  }
+
+  /**
+   * Inside a transaction the queue must already be started: on the embedded database, starting it there would wait
+   * forever for the one connection the transaction holds.
+   */
+  private async assertStarted(): Promise<void> {
+    if (!this.started) throw new Error('the job queue must be started before a transaction uses it');
+    await this.started;
+  }
+
+  private async ensureQueue(name: QueueName, options: Partial<Queue>): Promise<void> {
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+    else await this.boss.createQueue(name, options);
+  }
+
+  /**
+   * Queues jobs in the caller's transaction, so a job exists in the queue exactly when its row does. Ids are the
+   * jobs' own; `priority` orders them (highest first), which is how accounts take turns (fair-queue.ts).
+   */
+  async enqueue(tx: Transaction, jobs: Array<{ id: string; priority: number }>): Promise<void> {
+    await this.assertStarted();
+    await this.boss.insert(QUEUES.jobs, jobs.map((j) => ({ id: j.id, data: { jobId: j.id }, priority: j.priority })), { db: txAdapter(tx) });
+  }
+
+  /**
+   * Schedules delivery attempts `delaySeconds` from now, in the caller's transaction. The delay is counted from the
+   * database's clock (pg-boss reads a number of seconds as an interval from its `now()`), as pg-boss decides when a
+   * job is due by that clock.
+   */
+  async scheduleDeliveries(tx: Transaction, deliveryIds: string[], delaySeconds: number): Promise<void> {
+    await this.assertStarted();
+    const startAfter = String(Math.max(0, Math.round(delaySeconds * 1000) / 1000));
+    await this.boss.insert(QUEUES.deliveries, deliveryIds.map((deliveryId) => ({ data: { deliveryId }, startAfter })), { db: txAdapter(tx) });
+  }
+
+  async fetch<T extends object>(queue: QueueName, batchSize: number): Promise<Array<ClaimedJob<T>>> {
+    return ((await this.boss.fetch<T>(queue, { batchSize })) ?? []) as Array<ClaimedJob<T>>;
+  }
+
+  /**
+   * Settles one attempt: a later attempt of the same job (its worker was thought dead) is left alone. With `tx`, in
+   * the caller's transaction (the job's end and its completion in the queue commit together).
+   */
+  async complete(queue: QueueName, job: ClaimedJob<unknown>, tx?: Transaction): Promise<void> {
+    await this.boss.complete(queue, { id: job.id, retryCount: job.retryCount }, undefined, tx ? { db: txAdapter(tx) } : {});
+  }
+
+  async fail(queue: QueueName, job: ClaimedJob<unknown>, reason: string): Promise<void> {
+    await this.boss.fail(queue, { id: job.id, retryCount: job.retryCount }, { reason });
+  }
+
+  /** Keeps claims alive (the heartbeat). */
+  async touch(queue: QueueName, jobs: Array<ClaimedJob<unknown>>): Promise<void> {
+    if (jobs.length) await this.boss.touch(queue, jobs.map((j) => ({ id: j.id, retryCount: j.retryCount })));
+  }
+
+  /** Takes a queued job out of the queue (best effort: a worker that claims it anyway finds it cancelled). */
+  async cancel(id: string): Promise<void> {
+    await this.boss.cancel(QUEUES.jobs, id).catch(() => {});
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => {});
+    // Workers are this service's own (job-worker.ts), stopped before this: pg-boss only has to stop supervising.
+    await this.boss.stop({ graceful: false, close: true }).catch(() => {});
+    this.started = undefined;
+  }
+}
+
+/** pg-boss on the service's pool: the same `pool.query` pg-boss's own driver runs. */
+function poolAdapter(pool: pg.Pool): IDatabase {
+  return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) };
+}
+
+/** pg-boss inside a transaction of ours (its `db` option: pgboss.io/api/jobs, insert). */
+function txAdapter(tx: Transaction): IDatabase {
+  return { executeSql: (text: string, values?: unknown[]) => tx.client.query(text, values as unknown[]) };
+}

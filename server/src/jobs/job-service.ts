@@ -1,0 +1,226 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { components } from '../../../generated/openapi.js';
+import type { Database } from '../db/database.js';
+import { utcTimestamp as ts, type Sql } from '../db/sql.js';
+import { withTransaction } from '../db/transaction.js';
+import type { Documents } from '../documents/documents.js';
+import type { ExtractionEngine } from '../extraction/engines/engine.js';
+import { itemFor, type ItemRoute } from '../extraction/item-request.js';
+import { reservationForItem } from '../extraction/run-item.js';
+import { jsonInput } from '../extraction/single-input.js';
+import { ApiError } from '../http/api-error.js';
+import { newId } from '../ids/ids.js';
+import type { Meter } from '../metering/meter.js';
+import type { Clock } from '../time/clock.js';
+import { priorityOf } from './fair-queue.js';
+import type { JobQueue } from './job-queue.js';
+import { jobRepository as jobs, type JobRow, type NewJob } from './job-repository.js';
+
+type Schemas = components['schemas'];
+
+/** How long an `Idempotency-Key` is remembered. */
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/**
+ * How long a job's reservation may stay unsettled before the meter's sweeper gives it back. A queued job may wait
+ * far longer than a request runs (RESERVATION_TTL_MS); a job is settled or released when it ends, so this is only
+ * the net under a job that never ends.
+ */
+const JOB_RESERVATION_TTL_MS = 30 * 24 * 3_600_000;
+const METADATA_MAX_MEMBERS = 20;
+const METADATA_MAX_NAME = 40;
+
+export interface JobServiceDeps {
+  db: Database;
+  documents: Documents;
+  engine: ExtractionEngine;
+  meter: Meter;
+  queue: JobQueue;
+  clock: Clock;
+  retentionMs: number;
+  /** Told when jobs were queued by this process, so a worker here starts them without waiting for its next poll. */
+  onQueued?: () => void;
+}
+
+export interface Caller {
+  accountId: string;
+  apiKeyId: string;
+  requestId: string | undefined;
+}
+
+/** Jobs just accepted, or those an earlier call with the same `Idempotency-Key` accepted. */
+export interface Accepted {
+  jobs: JobRow[];
+  replayed: boolean;
+}
+
+/**
+ * Accepting, reading and cancelling jobs. A job is accepted only once its request has been checked exactly as the
+ * synchronous route checks it (item-request.ts), and its worst case reserved, in the transaction that stores it
+ * and queues it: a job exists, is reserved and is queued together, or not at all.
+ */
+export class JobService {
+  constructor(private readonly deps: JobServiceDeps) {}
+
+  /** POST /v1/jobs. */
+  async create(caller: Caller, body: Schemas['CreateJobRequest'], idempotencyKey: string | undefined): Promise<Accepted> {
+    checkMetadata(body.metadata, '/body/metadata');
+    return this.accept(caller, 'single', body, idempotencyKey, [{ request: body, metadata: body.metadata, path: '/body/document' }]);
+  }
+
+  /** POST /v1/jobs/batch: each item its own job, all admitted together. */
+  async createBatch(caller: Caller, body: Schemas['CreateJobBatchRequest'], idempotencyKey: string | undefined): Promise<Accepted> {
+    const { items, metadata, ...shared } = body;
+    checkMetadata(metadata, '/body/metadata');
+    items.forEach((item, i) => checkMetadata(item.metadata, `/body/items/${i}/metadata`));
+    // Each job stores what the single-document route takes: the shared members and its own document.
+    return this.accept(caller, 'batch', body, idempotencyKey, items.map((item, i) => ({
+      request: { ...shared, document: item.document } as Schemas['CreateJobRequest'],
+      metadata: item.metadata ?? metadata,
+      path: `/body/items/${i}/document`,
+    })));
+  }
+
+  private async accept(
+    caller: Caller,
+    kind: 'single' | 'batch',
+    body: object,
+    idempotencyKey: string | undefined,
+    requests: Array<{ request: Schemas['CreateJobRequest']; metadata: Schemas['JobMetadata'] | undefined; path: string }>,
+  ): Promise<Accepted> {
+    const { db, clock } = this.deps;
+    const hash = idempotencyKey === undefined ? '' : createHash('sha256').update(`${kind}\n${JSON.stringify(body)}`).digest('hex');
+    if (idempotencyKey !== undefined) {
+      const replay = await this.replay(db.sql, caller.accountId, idempotencyKey, hash, clock.now());
+      if (replay) return replay;
+    }
+    // Everything the synchronous route refuses is refused here, before anything is reserved.
+    const checked: Array<(typeof requests)[number] & { heu: number }> = [];
+    // A caller over its request rate is refused before its files are opened, as on the synchronous routes (asked once).
+    let rateChecked: Promise<void> | undefined;
+    const beforeOpeningFile = () => (rateChecked ??= this.deps.meter.assertRateRoom(caller.accountId, clock.now()));
+    for (const r of requests) {
+      const { engine, item } = await itemFor({ prisma: db.prisma, documents: this.deps.documents, engine: this.deps.engine, beforeOpeningFile }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
+      checked.push({ ...r, heu: reservationForItem(engine, item).wanted });
+    }
+    // Started before the transaction: on the embedded database, starting it inside would wait for the one connection
+    // the transaction holds.
+    await this.deps.queue.start();
+    const now = clock.now();
+    try {
+      const rows = await withTransaction(db.pool, async (tx) => {
+        const made: NewJob[] = checked.map((c) => ({
+          id: newId(), accountId: caller.accountId, apiKeyId: caller.apiKeyId, route: c.request.route,
+          request: JSON.stringify(c.request), metadata: c.metadata === undefined ? null : JSON.stringify(c.metadata),
+          usageRecordId: newId(), reservedHeu: c.heu, createdAt: now,
+        }));
+        const tags = await jobs.insert(tx.sql, caller.accountId, made);
+        if (idempotencyKey !== undefined) {
+          const claimed = await tx.sql.execute('job_requests_insert', `
+            INSERT INTO job_requests (account_id, key, request_hash, job_ids, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5::timestamp(3), $6::timestamp(3)) ON CONFLICT (account_id, key) DO NOTHING`,
+          [caller.accountId, idempotencyKey, hash, JSON.stringify(made.map((m) => m.id)), ts(now), ts(new Date(now.getTime() + IDEMPOTENCY_TTL_MS))]);
+          // A twin with the same key won the race: this one leaves nothing behind and answers as the twin did.
+          if (claimed === 0) throw new RaceLost();
+        }
+        await this.deps.queue.enqueue(tx, made.map((m, i) => ({ id: m.id, priority: priorityOf(tags[i]!) })));
+        // Admission last, just before the commit: it locks the account's rate window and bucket rows, which every
+        // request of the account needs, so they are held for one statement, not the whole transaction. Refused (402,
+        // 429): the transaction is rolled back and no job was made.
+        await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
+        return made.map(acceptedRow);
+      });
+      this.deps.onQueued?.();
+      return { jobs: rows, replayed: false };
+    } catch (e) {
+      if (e instanceof RaceLost) {
+        const replay = await this.replay(db.sql, caller.accountId, idempotencyKey!, hash, clock.now());
+        if (replay) return replay;
+      }
+      throw e;
+    }
+  }
+
+  /** The jobs an earlier call with this key made (409 when its body differed); null when the key is new. */
+  private async replay(sql: Sql, accountId: string, key: string, hash: string, now: Date): Promise<Accepted | null> {
+    const rows = await sql.rows<{ requestHash: string; jobIds: string }>('job_requests_find', `
+      SELECT request_hash AS "requestHash", job_ids AS "jobIds" FROM job_requests
+      WHERE account_id = $1 AND key = $2 AND expires_at > $3::timestamp(3)`, [accountId, key, ts(now)]);
+    const found = rows[0];
+    if (!found) {
+      // An expired record of the key is forgotten, so the key can be used again.
+      await sql.execute('job_requests_forget', 'DELETE FROM job_requests WHERE account_id = $1 AND key = $2 AND expires_at <= $3::timestamp(3)', [accountId, key, ts(now)]);
+      return null;
+    }
+    if (!sameDigest(found.requestHash, hash)) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    return { jobs: await jobs.findMany(sql, accountId, JSON.parse(found.jobIds) as string[]), replayed: true };
+  }
+
+  /** GET /v1/jobs/{id}: 404 for another account's or an unknown job, and for one past its retention (saying so). */
+  async get(accountId: string, id: string): Promise<JobRow> {
+    const row = await jobs.find(this.deps.db.sql, accountId, id);
+    if (!row) throw new ApiError('not_found', 'No job with this id.');
+    if (row.purgedAt) throw gone(row, this.deps.retentionMs);
+    return row;
+  }
+
+  async list(accountId: string, filter: Parameters<typeof jobs.list>[2]): Promise<{ rows: JobRow[]; nextCursor: string | null }> {
+    const rows = await jobs.list(this.deps.db.sql, accountId, { ...filter, limit: filter.limit + 1 });
+    const more = rows.length > filter.limit;
+    const page = more ? rows.slice(0, filter.limit) : rows;
+    return { rows: page, nextCursor: more ? page[page.length - 1]!.id : null };
+  }
+
+  /**
+   * DELETE /v1/jobs/{id}: a queued or running job is cancelled and its reservation given back, in one transaction
+   * (a worker finishing it at the same moment either finished first, and this is 409, or finds it cancelled and
+   * charges nothing). A running job's worker stops at its next check. Cancelling twice answers the same job.
+   */
+  async cancel(accountId: string, id: string): Promise<JobRow> {
+    const { db, clock } = this.deps;
+    const row = await withTransaction(db.pool, async (tx) => {
+      const locked = await jobs.lock(tx.sql, id);
+      if (!locked || locked.accountId !== accountId) throw new ApiError('not_found', 'No job with this id.');
+      if (locked.status === 'cancelled') return null;
+      if (locked.status === 'succeeded' || locked.status === 'failed') throw new ApiError('job_not_cancellable', `The job already ${locked.status}: there is nothing left to cancel.`);
+      await this.deps.meter.release({ id: locked.usageRecordId, heu: locked.reservedHeu }, tx.sql);
+      const now = clock.now();
+      return jobs.finish(tx.sql, id, { status: 'cancelled', now, expiresAt: new Date(now.getTime() + this.deps.retentionMs) });
+    });
+    if (!row) return this.get(accountId, id);
+    await this.deps.queue.cancel(id);
+    return row;
+  }
+}
+
+class RaceLost extends Error {}
+
+/** Two hex digests compared in constant time (as every secret-like value here is). */
+const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** A job as it stands once accepted (the row just written). */
+const acceptedRow = (m: NewJob): JobRow => ({
+  id: m.id, accountId: m.accountId, apiKeyId: m.apiKeyId, route: m.route, status: 'queued', request: null, metadata: m.metadata,
+  result: null, error: null, usageRecordId: m.usageRecordId, reservedHeu: m.reservedHeu, attempts: 0, storedDocuments: null,
+  createdAt: m.createdAt, startedAt: null, finishedAt: null, expiresAt: null, purgedAt: null,
+});
+
+/** The 404 of a job whose retention has passed: when it was deleted, and why. */
+function gone(row: JobRow, retentionMs: number): ApiError {
+  const hours = retentionMs / 3_600_000;
+  const kept = hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hours`;
+  return new ApiError('not_found', `This job finished on ${row.finishedAt?.toISOString() ?? 'an earlier date'} and was deleted on ${row.purgedAt!.toISOString()}: jobs and their results are kept ${kept} after they finish.`);
+}
+
+const invalid = (path: string, message: string) => new ApiError('invalid_request', `${path} ${message}`, { errors: [{ path, message }] });
+
+/**
+ * Metadata within its limits (the contract states them too: `maxProperties`, `propertyNames`; checked again here so
+ * the service holds them whatever validates its requests).
+ */
+function checkMetadata(metadata: Schemas['JobMetadata'] | undefined, path: string): void {
+  if (metadata === undefined) return;
+  const names = Object.keys(metadata);
+  if (names.length > METADATA_MAX_MEMBERS) throw invalid(path, `must have at most ${METADATA_MAX_MEMBERS} members`);
+  const bad = names.find((n) => n.length < 1 || n.length > METADATA_MAX_NAME);
+  if (bad !== undefined) throw invalid(path, `member names must be 1 to ${METADATA_MAX_NAME} characters`);
+}

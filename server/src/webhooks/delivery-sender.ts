@@ -1,0 +1,84 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import { AddressRefused, publicOnlyLookup } from './url-guard.js';
+
+export interface AttemptOutcome {
+  /** The endpoint's status; null when none came back. */
+  statusCode: number | null;
+  /** Why it failed; null for a 2xx. */
+  error: string | null;
+  durationMs: number;
+  /** The endpoint's `Retry-After`, in seconds, when it sent one. */
+  retryAfterSeconds: number | null;
+}
+
+export interface Signed {
+  url: string;
+  /** The event's id: the `webhook-id` of every attempt. */
+  eventId: string;
+  payload: string;
+  secret: string;
+}
+
+/** The most of an answer's body read (and thrown away): enough to keep the connection orderly, no more. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Sends one attempt, as the Standard Webhooks specification says: POST of the JSON body with `webhook-id`,
+ * `webhook-timestamp` (this attempt's Unix seconds) and `webhook-signature` (`v1,` HMAC-SHA256 of
+ * `id.timestamp.body`, made by the `standardwebhooks` package), within `timeoutMs` (the specification recommends
+ * 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
+ * failure"). The connection is made to a public address only, unless private ones are allowed (url-guard.ts).
+ */
+export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, allowPrivate: boolean): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const signature = new Webhook(signed.secret).sign(signed.eventId, now, signed.payload);
+  const url = new URL(signed.url);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise<AttemptOutcome>((resolve) => {
+    const req = send(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(signed.payload),
+        'user-agent': 'docextract-webhooks/1',
+        'webhook-id': signed.eventId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      lookup: publicOnlyLookup(allowPrivate),
+      signal: AbortSignal.timeout(timeoutMs),
+    }, (res: IncomingMessage) => {
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > MAX_ANSWER_BYTES) res.destroy();
+      });
+      const finish = () => {
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        resolve({ statusCode: status, error: ok ? null : `answered ${status}`, durationMs: elapsed(), retryAfterSeconds: retryAfter(res.headers['retry-after'], now) });
+      };
+      res.on('end', finish);
+      res.on('close', finish);
+      res.on('error', finish);
+    });
+    req.on('error', (err: Error & { code?: string }) => {
+      const error = err instanceof AddressRefused ? `refused: ${err.message}`
+        : err.name === 'TimeoutError' || err.name === 'AbortError' ? `no answer within ${timeoutMs} ms`
+        : `could not connect (${err.code ?? err.message})`;
+      resolve({ statusCode: null, error, durationMs: elapsed(), retryAfterSeconds: null });
+    });
+    req.end(signed.payload);
+  });
+}
+
+/** `Retry-After` as seconds: a number of seconds, or an HTTP date. */
+function retryAfter(value: string | undefined, now: Date): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}

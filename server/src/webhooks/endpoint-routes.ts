@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type { components } from '../../../generated/openapi.js';
+import { principalOf } from '../auth/authenticate.js';
+import type { Sql } from '../db/sql.js';
+import { ApiError } from '../http/api-error.js';
+import { newId } from '../ids/ids.js';
+import type { Clock } from '../time/clock.js';
+import { endpointRepository as endpoints } from './endpoint-repository.js';
+import { checkEndpointUrl, type UrlPolicy } from './url-guard.js';
+import { MAX_ENDPOINTS } from './endpoint-limits.js';
+
+type Schemas = components['schemas'];
+
+const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
+
+/**
+ * A signing secret as the Standard Webhooks specification serialises it: `whsec_` and the base64 of random bytes
+ * (at least 24; 32 here).
+ */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+export function endpointRoutes(sql: Sql, clock: Clock, policy: UrlPolicy): Router {
+  const router = Router();
+
+  router.post('/v1/webhook-endpoints', async (req, res) => {
+    const { accountId } = principalOf(res);
+    const body = req.body as Schemas['CreateWebhookEndpointRequest'];
+    const url = checkEndpointUrl(body.url, policy);
+    if (await endpoints.count(sql, accountId) >= MAX_ENDPOINTS) {
+      throw new ApiError('invalid_request', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`, { errors: [{ path: '/body', message: `at most ${MAX_ENDPOINTS} endpoints per account` }] });
+    }
+    const secret = newSigningSecret();
+    const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : ALL_EVENTS;
+    const created = await endpoints.create(sql, { id: newId(), accountId, url, events, description: body.description ?? null, secret, createdAt: clock.now() });
+    res.status(201).json({ ...created, secret } satisfies Schemas['CreatedWebhookEndpoint']);
+  });
+
+  router.get('/v1/webhook-endpoints', async (_req, res) => {
+    res.json({ endpoints: await endpoints.list(sql, principalOf(res).accountId) } satisfies Schemas['WebhookEndpointList']);
+  });
+
+  const found = async (accountId: string, id: string) => {
+    const endpoint = await endpoints.find(sql, accountId, id);
+    if (!endpoint) throw new ApiError('not_found', 'No webhook endpoint with this id.');
+    return endpoint;
+  };
+
+  router.get('/v1/webhook-endpoints/:id', async (req, res) => {
+    res.json(await found(principalOf(res).accountId, req.params.id!));
+  });
+
+  router.delete('/v1/webhook-endpoints/:id', async (req, res) => {
+    const deleted = await endpoints.delete(sql, principalOf(res).accountId, req.params.id!);
+    if (!deleted) throw new ApiError('not_found', 'No webhook endpoint with this id.');
+    res.json(deleted);
+  });
+
+  router.get('/v1/webhook-endpoints/:id/deliveries', async (req, res) => {
+    const endpoint = await found(principalOf(res).accountId, req.params.id!);
+    const q = req.query as { status?: string; limit?: string; cursor?: string };
+    const limit = q.limit ? Number(q.limit) : 20;
+    const rows = await endpoints.deliveries(sql, endpoint.id, { status: q.status, limit: limit + 1, cursor: q.cursor });
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    res.json({ deliveries: page, nextCursor: more ? page[page.length - 1]!.id : null } satisfies Schemas['WebhookDeliveryList']);
+  });
+
+  return router;
+}

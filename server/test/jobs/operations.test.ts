@@ -1,0 +1,105 @@
+// Running the service for real: the embedded default takes a job with no other setup (`npm start`, a key, POST
+// /v1/jobs, GET /v1/jobs/{id}); production refuses the embedded database unless told; `.env` is read at start; a
+// worker alone needs PostgreSQL; GET /metrics speaks Prometheus; every variable is listed in .env.example.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/config/config.js';
+import { startChildServer, startChildWorker } from '../support/child-server.js';
+import { startTestServer } from '../support/harness.js';
+import { createTestDatabase } from '../support/databases.js';
+
+const run = promisify(execFile);
+const root = new URL('../../..', import.meta.url).pathname;
+const SECRET = 'operations-test-secret-0123456789-0123456789';
+
+describe('operating the service', () => {
+  it('the embedded default: start, a key, POST /v1/jobs, then GET /v1/jobs/{id} succeeds with no other setup', async () => {
+    // A data folder as `npm start` leaves it after its first start (migrated: copied from the suite's template).
+    const { dataDir } = await createTestDatabase('embedded');
+    const server = await startChildServer({ DATA_DIR: dataDir });
+    try {
+      // The README's way to a key: `npm run -s key` (scripts/key.ts) against the running service.
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/key.ts', '--url', server.baseUrl], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir, ENV_FILE: '' } });
+      const key = stdout.trim();
+      const res = await fetch(`${server.baseUrl}/v1/jobs`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ route: 'invoice', document: { text: 'ACME LLC\nInvoice No: INV-7\nTotal due: $4,500.00' } }) });
+      expect(res.status).toBe(202);
+      const location = res.headers.get('location')!;
+      let job: Record<string, any> = {};
+      for (let i = 0; i < 200 && job.status !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = await (await fetch(`${server.baseUrl}${location}`, { headers: { 'x-api-key': key } })).json();
+      }
+      expect(job).toMatchObject({ status: 'succeeded', route: 'invoice', result: { data: { invoiceNumber: 'INV-7', total: 4500 }, model: 'local-rules-1' } });
+    } finally {
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+    }
+  }, 120_000);
+
+  it('refuses NODE_ENV=production on the embedded database unless ALLOW_EMBEDDED_DATABASE=true', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ops-prod-'));
+    const base = { DATA_DIR: dataDir, NODE_ENV: 'production', DASHBOARD_JWT_SECRET: SECRET };
+    expect(() => loadConfig(base)).toThrow(/DATABASE_URL: required in production .*ALLOW_EMBEDDED_DATABASE=true/s);
+    expect(loadConfig({ ...base, ALLOW_EMBEDDED_DATABASE: 'true' }).nodeEnv).toBe('production');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/docextract' }).databaseUrl).toBe('postgresql://db/docextract');
+    const refused = await startChildServer(base).then(() => null, (e: Error) => e.message);
+    expect(refused).toMatch(/^exited 2:\n.*DATABASE_URL: required in production/s);
+  });
+
+  it('reads .env at start (ENV_FILE names it here); a variable already in the environment wins', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'PUBLIC_URL=https://docextract.example.com\nLOG_LEVEL=silent\n');
+    const server = await startChildServer({ DATA_DIR: (await createTestDatabase('embedded')).dataDir, ENV_FILE: file, LOG_LEVEL: 'info' });
+    try {
+      expect(server.output()).toContain('"publicUrl":"https://docextract.example.com"');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    const missing = await startChildServer({ DATA_DIR: join(dir, 'data2'), ENV_FILE: join(dir, 'nope.env') }).then(() => null, (e: Error) => e.message);
+    expect(missing).toMatch(/ENV_FILE: .*nope\.env does not exist/);
+  }, 120_000);
+
+  it('runs a worker alone only on PostgreSQL (the embedded database serves one process)', async () => {
+    const refused = await startChildWorker({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ops-worker-')) }).then(() => null, (e: Error) => e.message);
+    expect(refused).toMatch(/^exited 2:\n.*DATABASE_URL: a separate worker needs PostgreSQL/s);
+  });
+
+  it('lists every variable it reads in .env.example', () => {
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const missing = CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers GET /metrics in Prometheus\' format: latency by route, jobs by status, queue depth, HEU charged; with METRICS_TOKEN only to its bearer', async () => {
+    const s = await startTestServer('embedded', { METRICS_TOKEN: 'metrics-token-0123456789' }, undefined, { worker: true });
+    try {
+      await s.db.prisma.account.create({ data: { id: 'acct_metrics', plan: 'starter' } });
+      const { key } = await s.createKey('acct_metrics');
+      const accepted = await (await s.fetch('/v1/jobs', { method: 'POST', headers: { 'x-api-key': key }, json: { route: 'receipt', document: { text: 'CORNER SHOP\nTOTAL 3.00\nCASH' } } })).json();
+      for (let i = 0; i < 100; i++) {
+        const job = await (await s.fetch(`/v1/jobs/${accepted.id}`, { headers: { 'x-api-key': key } })).json();
+        if (job.status === 'succeeded') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await s.fetch('/metrics')).status).toBe(401);
+      const res = await s.fetch('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const text = await res.text();
+      expect(text).toMatch(/docextract_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/v1\/jobs",status="202"\} \d+/);
+      expect(text).toMatch(/docextract_jobs\{status="queued"\} 0/);
+      expect(text).toMatch(/docextract_job_queue_depth 0/);
+      expect(text).toMatch(/docextract_jobs_finished_total\{status="succeeded",route="receipt"\} 1/);
+      expect(text).toMatch(/docextract_heu_settled_total [1-9]/);
+      expect(text).toMatch(/docextract_reader_kills_total 0/);
+      expect(text).toContain('docextract_process_cpu_seconds_total');
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});
