@@ -62,7 +62,9 @@ describe.each(fixedRoutes)('POST /v1/extract/%s', (route, dataModel, fields) => 
     expect(Object.keys(file.properties).sort()).toEqual(['content', 'filename', 'mediaType', 'vendorRenewalId']);
     expect(text.properties.text).toMatchObject({ type: 'string', minLength: 1, maxLength: 200000 });
     expect(file.properties.content).toMatchObject({ type: 'string', maxLength: 13981016 });
-    expect(deref(file.properties.mediaType).enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'text/plain', 'text/markdown', 'text/html']);
+    expect(deref(file.properties.mediaType).enum).toEqual(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff', 'text/plain', 'text/markdown', 'text/html',
+      'text/csv', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'message/rfc822', 'application/vnd.ms-outlook']);
   });
 
   it('answers 200 {data, model, usage} with every documented field required and the RateLimit headers', () => {
