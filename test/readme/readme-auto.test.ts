@@ -1,5 +1,5 @@
-// README.md's "Office files, e-mail, classification and packets" section: its curl -F examples run as written (a
-// contract.docx and a mail.eml with invoice.pdf attached in the current folder, an API key in $KEY, only
+// docs/documents.md's "An example" (moved there from the README, which links the page): its curl -F examples run as
+// written (a contract.docx and a mail.eml with invoice.pdf attached in the current folder, an API key in $KEY, only
 // `http://127.0.0.1:8080` pointed at the test's port), each answer holding what its `# =>` line shows.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,15 +12,16 @@ import { textPdf } from '../../server/test/support/render-documents.js';
 import { startTestServer, type TestServer } from '../../server/test/support/harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const start = readme.indexOf('## Office files, e-mail, classification and packets');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 3));
+const page = readFileSync(join(root, 'docs/documents.md'), 'utf8');
+const start = page.indexOf('## An example');
+if (start < 0) throw new Error('docs/documents.md has no section "## An example"');
+const section = page.slice(start, page.indexOf('\n## ', start + 3));
 const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 const INVOICE = 'ACME CLOUD SUPPLY LLC\n500 Market Street, San Francisco, CA 94105\n\nINVOICE\nInvoice No: INV-0418\nInvoice Date: April 18, 2026\n\nTotal due: $4,500.00';
 const CONTRACT = ['MUTUAL NON-DISCLOSURE AGREEMENT', 'This Agreement is made on 1 March 2026 between Thames Analytics Ltd ("Discloser") and Orbital Labs Inc. ("Recipient").', '1. The Recipient shall keep the Confidential Information secret.', '2. This Agreement is governed by the laws of England and Wales.'];
 
-describe("README's Office files, e-mail and packets section", () => {
+describe("docs/documents.md's Office files, e-mail and packets example", () => {
   let s: TestServer;
   let dir: string;
   beforeAll(async () => {
