@@ -35,6 +35,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  */
 export function readableIssues(issues: Issue[], body: unknown): Issue[] {
   let out = issues.map((issue) => {
+    if (issue.message === 'must match format "uri"') return { path: issue.path, message: 'is not a URL: an absolute URL such as https://example.com/hooks' };
     if (issue.message === required('document') && /^\/body(\/document)?$/.test(issue.path)) {
       const flat = isObject(body) && ['text', 'content'].some((k) => k in body);
       return {
@@ -54,6 +55,15 @@ export function readableIssues(issues: Issue[], body: unknown): Issue[] {
     const other = 'kind' in item ? 'schema' : 'kind';
     const rest = out.filter((i) => i !== anyOf && !(i.path === `${anyOf.path}/${other}` && i.message === required(other)));
     if (rest.some((i) => i.path.startsWith(`${anyOf.path}/`))) out = rest.filter((i) => i.message !== ANY_OF || i.path !== anyOf.path);
+  }
+  // A job request is a fixed route's request or custom's: the branch meant is the one its `route` names, so the other
+  // branch's issues (custom's missing schema and constant route, or the fixed routes' list) say nothing more.
+  for (const anyOf of issues.filter((i) => i.message === ANY_OF && i.path === '/body')) {
+    if (!isObject(body) || typeof body.route !== 'string') continue;
+    const custom = body.route === 'custom';
+    const others = (i: Issue) => i.path === '/body/route' || (!custom && i.path === '/body/schema' && i.message === required('schema'));
+    const rest = out.filter((i) => i !== anyOf && !others(i));
+    if (rest.some((i) => i.path.startsWith('/body/'))) out = rest;
   }
   for (const oneOf of issues.filter((i) => i.message === ONE_OF && /\/document$/.test(i.path))) {
     const at = oneOf.path;

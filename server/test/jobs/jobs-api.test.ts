@@ -91,7 +91,6 @@ describe.each(dbModes())('jobs (%s database)', (mode) => {
     const before = { heu: await heuUsed(), jobs: await s.db.prisma.job.count() };
     const cases: Array<[unknown, number, string]> = [
       [{ route: 'invoice', document: {} }, 400, 'invalid_request'],
-      [{ route: 'invoice', document: { text: INVOICE }, schema: SCHEMA }, 400, 'invalid_request'],
       [{ route: 'custom', document: { text: MEETUP } }, 400, 'invalid_request'],
       [{ route: 'custom', document: { text: MEETUP }, schema: { type: 'object', properties: { a: { type: 'string', if: {} } } } }, 400, 'invalid_schema'],
       [{ route: 'invoice', document: { text: INVOICE }, model: 'gpt-9' }, 400, 'invalid_request'],
