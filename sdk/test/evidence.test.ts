@@ -98,10 +98,11 @@ describe('evidence in the SDK and the CLI', () => {
     expect(lines[0]).toMatch(/^FIELD\s+VALUE\s+CONFIDENCE\s+PAGE\s+QUOTE$/);
     const row = lines.find((l) => l.startsWith('/invoiceNumber '))!;
     const e = answer.evidence['/invoiceNumber']!;
-    expect(row.split(/\s{2,}/)).toEqual(['/invoiceNumber', 'INV-7', e.confidence.toFixed(2), '-', JSON.stringify(e.quote)]);
+    // The CLI sends the file itself: a value read from a file names its page (a text file is one page).
+    expect(row.split(/\s{2,}/)).toEqual(['/invoiceNumber', 'INV-7', e.confidence.toFixed(2), '1', JSON.stringify(e.quote)]);
     // Withheld values are listed, and say so.
     const strict = await cli(['extract', 'invoice', join(dir, 'invoice.txt'), '--evidence', '--min-confidence', '1'], env);
-    expect(strict.stdout).toMatch(/^\/invoiceNumber\s+INV-7\s+[\d.]+ withheld\s+-\s+".*INV-7.*"$/m);
+    expect(strict.stdout).toMatch(/^\/invoiceNumber\s+INV-7\s+[\d.]+ withheld\s+1\s+".*INV-7.*"$/m);
   });
 
   it('extract --confidence adds a confidence by field to the JSON; --format csv writes a row per value', async () => {
@@ -119,7 +120,7 @@ describe('evidence in the SDK and the CLI', () => {
     const total = withConfidence.find((r) => r[1] === '/total')!;
     expect(total.slice(0, 3)).toEqual(['invoice.txt', '/total', '4500']);
     expect(Number(total[3])).toBe(answer.evidence['/total'].confidence);
-    expect(total.slice(4)).toEqual(['false', '', answer.evidence['/total'].quote]);
+    expect(total.slice(4)).toEqual(['false', '1', answer.evidence['/total'].quote]);
   });
 
   it('batch --format csv --confidence: one row per value of every document, withheld values marked; JSON lines carry confidence too', async () => {

@@ -182,7 +182,7 @@ run('dashboard in Chromium', () => {
     });
 
     it('an expired session returns to sign-in, saying the session expired', async () => {
-      const { ctx, p } = await signedIn('acct_expired', await s.token('acct_expired', { ttlSeconds: -60 }));
+      const { ctx, p } = await signedIn('acct_expired', await s.token('acct_expired', { expired: true }));
       await p.goto(`${s.baseUrl}/dashboard/keys`);
       await p.getByRole('heading', { name: 'Sign in' }).waitFor();
       expect(await p.getByRole('alert').innerText()).toBe('Your session has expired or is no longer valid: sign in again.');

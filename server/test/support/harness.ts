@@ -6,6 +6,7 @@ import { createApp } from '../../src/app.js';
 import { Documents } from '../../src/documents/documents.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { SignJWT } from 'jose';
 import { mintDashboardToken } from '../../src/auth/dashboard-tokens.js';
 import { createLogger } from '../../src/http/logger.js';
 import { createLimitedServer } from '../../src/http/server-limits.js';
@@ -58,7 +59,8 @@ export interface TestServer {
   logs: string[];
   /** The service's document reader (its processes and queues: readerState()). */
   documents: Documents;
-  token(accountId: string, opts?: { ttlSeconds?: number }): Promise<string>;
+  /** A dashboard token for the account; `expired` makes one that ran out an hour ago (as a browser may still hold). */
+  token(accountId: string, opts?: { ttlSeconds?: number; expired?: boolean }): Promise<string>;
   /** Creates a key for the account through the API and answers the raw key. */
   createKey(accountId: string, name?: string): Promise<{ key: string; id: string }>;
   fetch(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -102,7 +104,10 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     clock,
     logs,
     documents,
-    token: (accountId, opts) => mintDashboardToken(TEST_SECRET, accountId, opts),
+    token: (accountId, opts) => (opts?.expired
+      ? new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(accountId).setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(new TextEncoder().encode(TEST_SECRET))
+      : mintDashboardToken(TEST_SECRET, accountId, opts)),
     async createKey(accountId, name = 'test key') {
       const res = await t.fetch('/v1/keys', { method: 'POST', headers: { authorization: `Bearer ${await t.token(accountId)}` }, json: { name } });
       if (res.status !== 201) throw new Error(`key creation answered ${res.status}: ${await res.text()}`);
