@@ -217,7 +217,9 @@ describe('evidence on Claude: the labelled sets through the fake model', () => {
     expect(m.failed).toEqual([]);
     expect(m.unreproduced).toBe(0);
     expect(m.withEvidence / m.values).toBeGreaterThanOrEqual(0.99);
-    for (const [route, r] of Object.entries(m.byRoute)) expect([route, r.withEvidence / r.values >= 0.99]).toEqual([route, true]);
+    // On every route, every value the model quoted gets its evidence (at least 99%); the fake leaves some values of the
+    // newer sets unquoted (labels it cannot find as written), which the overall share above counts against the service.
+    for (const [route, r] of Object.entries(m.byRoute)) expect([route, r.withEvidence / (r.values - r.unquoted) >= 0.99]).toEqual([route, true]);
   }, 300_000);
 
   // Floors are today's figures rounded down. A quote that stands twice in a document (a repeated line) is placed at

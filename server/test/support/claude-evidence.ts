@@ -66,7 +66,8 @@ export interface EvidenceMeasure {
    * quote is in the document with whitespace and case folded, so a changed letter drops the term.
    */
   renewalBySlip: Partial<Record<Slip | 'letter-short', SlipTally>>;
-  byRoute: Record<string, { values: number; withEvidence: number }>;
+  /** By route; `unquoted`: values the fake gave no quote for (a limit of the fake's quoting, not of the service). */
+  byRoute: Record<string, { values: number; withEvidence: number; unquoted: number }>;
   /** Output characters of the quotes over those of the data, as the model writes them (JSON). */
   quoteChars: number;
   dataChars: number;
@@ -115,7 +116,7 @@ export async function measureEvidence(s: TestServer, fake: FakeAnthropic, key: s
       if (!r.ok) { m.failed.push(`${doc.set}/${doc.route}/${doc.slug}: ${r.error?.code} ${r.error?.message}`); continue; }
       answers.set(doc.text, { data: r.data, evidence: r.evidence ?? {} });
       const pointers = valuePointers(doc.route, r.data);
-      const route = (m.byRoute[doc.route] ??= { values: 0, withEvidence: 0 });
+      const route = (m.byRoute[doc.route] ??= { values: 0, withEvidence: 0, unquoted: 0 });
       for (const p of pointers) {
         m.values++; route.values++;
         const e = r.evidence?.[p];
@@ -153,7 +154,9 @@ export async function measureEvidence(s: TestServer, fake: FakeAnthropic, key: s
     const answer = answers.get(text);
     if (!doc || !answer || doc.route === 'renewal') continue;
     const quoted = new Set(quotes.map((q) => q.path));
-    m.unquoted += valuePointers(doc.route, answer.data).filter((p) => !quoted.has(p)).length;
+    const unquoted = valuePointers(doc.route, answer.data).filter((p) => !quoted.has(p)).length;
+    m.unquoted += unquoted;
+    if (m.byRoute[doc.route]) m.byRoute[doc.route]!.unquoted += unquoted;
   }
   m.unquoted += renewalUnquoted;
   return m;
