@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from './support/harness.js';
 type Json = Record<string, any>;
 const READ = Object.keys(FILE_MEDIA_TYPES).join(', ');
 const INVOICE = 'ACME LLC\nInvoice No: INV-7\nTotal due: $4,500.00';
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+// A word-processing file of a kind that is not read (DOCX is; OpenDocument is not).
+const ODT = 'application/vnd.oasis.opendocument.text';
 
 describe('request errors a caller can act on', () => {
   let s: TestServer;
@@ -67,11 +68,11 @@ describe('request errors a caller can act on', () => {
   it('a file without its mediaType, or with one that is not read, names the media types that are (from the list the service reads)', async () => {
     const missing = await refused(await extract({ document: { content: 'YQ==' } }), 400, 'invalid_request');
     expect(missing.details.errors).toEqual([{ path: '/body/document/mediaType', message: `is required with content: one of ${READ}` }]);
-    const docx = await refused(await extract({ document: { content: 'YQ==', mediaType: DOCX, filename: 'contract.docx' } }), 400, 'invalid_request');
-    expect(docx.details.errors).toEqual([{ path: '/body/document/mediaType', message: `must be one of ${READ} with content: ${DOCX} is not read` }]);
+    const docx = await refused(await extract({ document: { content: 'YQ==', mediaType: ODT, filename: 'contract.odt' } }), 400, 'invalid_request');
+    expect(docx.details.errors).toEqual([{ path: '/body/document/mediaType', message: `must be one of ${READ} with content: ${ODT} is not read` }]);
     // In a batch, the item's path.
-    const batch = await refused(await extract({ items: [{ id: 'a', kind: 'invoice', document: { content: 'YQ==', mediaType: DOCX } }] }, 'batch'), 400, 'invalid_request');
-    expect(batch.details.errors).toEqual([{ path: '/body/items/0/document/mediaType', message: `must be one of ${READ} with content: ${DOCX} is not read` }]);
+    const batch = await refused(await extract({ items: [{ id: 'a', kind: 'invoice', document: { content: 'YQ==', mediaType: ODT } }] }, 'batch'), 400, 'invalid_request');
+    expect(batch.details.errors).toEqual([{ path: '/body/items/0/document/mediaType', message: `must be one of ${READ} with content: ${ODT} is not read` }]);
   });
 
   it('a media type in another letter case or with parameters is read as its bare form, as before the contract listed them', async () => {
@@ -81,12 +82,12 @@ describe('request errors a caller can act on', () => {
     expect((await res.json()).source).toMatchObject({ mediaType: 'application/pdf', method: 'pdf_text' });
   });
 
-  it('a .docx sent as a form file says which types are read, not to "name it with an extension"', async () => {
+  it('an .odt sent as a form file says which types are read, not to "name it with an extension"', async () => {
     const form = new FormData();
-    form.append('file', new Blob(['PK\u0003\u0004'], { type: DOCX }), 'contract.docx');
+    form.append('file', new Blob(['PK\u0003\u0004'], { type: ODT }), 'contract.odt');
     const before = await charged();
     const error = await refused(await s.fetch('/v1/extract/contract', { method: 'POST', headers: { 'x-api-key': key }, body: form }), 400, 'invalid_request');
-    expect(error.details.errors).toEqual([{ path: '/body/file', message: expect.stringMatching(/^is a \.docx file \(its Content-Type is application\/vnd\.openxmlformats[^)]*\), which is not read: send one of /) }]);
+    expect(error.details.errors).toEqual([{ path: '/body/file', message: expect.stringMatching(/^is a \.odt file \(its Content-Type is application\/vnd\.oasis\.opendocument\.text\), which is not read: send one of /) }]);
     expect(error.message).toContain(READ);
     expect(error.message).not.toContain('name it with an extension');
     expect(await charged()).toEqual(before);
