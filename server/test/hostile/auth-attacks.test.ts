@@ -2,7 +2,8 @@
 // (A's key or token never reads, lists, revokes or bills B's resources; 404 where the contract says so), forged
 // dashboard tokens, API keys that resemble real ones, revoked keys and keys of deleted accounts, and a guard against
 // non-constant-time comparisons of secrets in the source.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { SignJWT, UnsecuredJWT, generateKeyPair, exportJWK } from 'jose';
 import { dbModes } from '../support/databases.js';
 import { startTestServer, TEST_SECRET, type TestServer } from '../support/harness.js';
 import { FakeStripe } from '../support/fake-stripe.js';
+import { DEFAULT_PLANS } from '../../src/config/plans.js';
 import { checkAgainstContract, contract, dbFingerprint, send, type Json, type RawResponse } from './support.js';
 
 const A = 'acct_tenant_a';
@@ -34,7 +36,11 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
-    s = await startTestServer(mode, { STRIPE_SECRET_KEY: 'sk_test_auth', STRIPE_PRICE_STARTER: 'price_auth', STRIPE_API_BASE: stripe.url });
+    // The free plan with room for every scenario's calls in one minute (rate limits are not what this suite tests; with
+    // a scenario for each operation, A made more than the free plan's 10 calls a minute).
+    const plans = join(mkdtempSync(join(tmpdir(), 'auth-plans-')), 'plans.json');
+    writeFileSync(plans, JSON.stringify({ ...DEFAULT_PLANS, free: { ...DEFAULT_PLANS.free, requestsPerMinute: 1000 } }));
+    s = await startTestServer(mode, { STRIPE_SECRET_KEY: 'sk_test_auth', STRIPE_PRICE_STARTER: 'price_auth', STRIPE_API_BASE: stripe.url, PLANS_FILE: plans });
     for (const [name, id] of [['A', A], ['B', B]] as const) {
       const { key, id: keyId } = await s.createKey(id);
       cred[name] = { key, keyId, token: await s.token(id) };
