@@ -93,7 +93,7 @@ describe('configuration', () => {
   it('starts new accounts on starter in development, free elsewhere, and refuses an unknown NEW_ACCOUNT_PLAN', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).newAccountPlan).toBe('starter');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).newAccountPlan).toBe('free');
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32) }).newAccountPlan).toBe('free');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://127.0.0.1/docextract' }).newAccountPlan).toBe('free');
     expect(loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'free' }).newAccountPlan).toBe('free');
     expect(() => loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'unlimited' })).toThrow(/NEW_ACCOUNT_PLAN/);
   });
