@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { Documents } from './documents/documents.js';
-import { ConfigError, loadConfig, withBoundPort } from './config/config.js';
+import { withBoundPort } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
@@ -11,7 +11,7 @@ import { checkAnthropicAccess } from './extraction/engines/anthropic/access-chec
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { databaseName, startBanner } from './meta/start-banner.js';
-import { loadDotEnv } from './config/dotenv.js';
+import { startupConfig } from './config/dotenv.js';
 import { JobSystem } from './jobs/job-system.js';
 import { jobCountsOf, Metrics } from './metrics/metrics.js';
 
@@ -23,17 +23,7 @@ const SHUTDOWN_GRACE_MS = 2000;
  * (unless START_WORKER=false); stops cleanly on SIGTERM/SIGINT.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  let config = startupConfig();
   const logger = createLogger(config.logLevel);
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import express from 'express';
-import { loadDotEnv } from './config/dotenv.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { startupConfig } from './config/dotenv.js';
 import { openDatabase } from './db/database.js';
 import { SchemaReadiness } from './db/schema-readiness.js';
 import { Documents } from './documents/documents.js';
@@ -19,17 +18,7 @@ import { metricsRoute } from './metrics/metrics-route.js';
  * `/readyz`, `/metrics`). Run as many as the queue needs, on any machines.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    loadDotEnv();
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = startupConfig();
   if (!config.databaseUrl) {
     process.stderr.write('Invalid configuration:\n  DATABASE_URL: a separate worker needs PostgreSQL (the embedded database serves one process; `npm start` runs a worker beside the API)\n');
     process.exit(2);

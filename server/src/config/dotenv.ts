@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 
 /**
  * Reads `.env` from the working directory when there is one (Node's own parser, `process.loadEnvFile`, the same as
@@ -20,4 +20,21 @@ export function loadDotEnv(name = process.env.ENV_FILE ?? '.env'): string | null
     throw new ConfigError(`Invalid configuration:\n  ${file}: ${(e as Error).message}`);
   }
   return file;
+}
+
+/**
+ * The configuration of a process starting (the service, a worker): `.env` read, then the environment checked; a
+ * wrong setting is said on stderr and the process exits with 2, before anything is opened.
+ */
+export function startupConfig(): Config {
+  try {
+    loadDotEnv();
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
 }

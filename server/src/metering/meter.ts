@@ -270,6 +270,23 @@ export function rateHeaders(rate: RateState): Record<string, string> {
   };
 }
 
+// The account's plan and its limits: $1 account, $2/$3 requests a minute (starter/free), $4/$5 HEU a month.
+const ACCOUNT_LIMITS_CTE = `acct AS (
+    SELECT a.plan,
+           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
+           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
+    FROM accounts a WHERE a.id = $1
+  )`;
+
+/** Counts the request in the minute starting at `window` if it has room (`count` is returned only then). */
+const rateCte = (window: string, also = '') => `rate AS (
+    INSERT INTO rate_windows AS r (account_id, window_start, count)
+    SELECT $1, ${window}::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1${also ? ` ${also}` : ''}
+    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
+      WHERE r.count < (SELECT rpm FROM acct)
+    RETURNING count
+  )`;
+
 // One statement: count the request if the minute has room, then (only then) reserve the HEU if the month has room,
 // then record the reservation. Row locks taken by ON CONFLICT make concurrent requests queue on the account's rows,
 // so neither limit can be passed; the snapshot values explain a refusal.
@@ -277,19 +294,8 @@ export function rateHeaders(rate: RateState): Record<string, string> {
 // $9 record id, $10 route, $11 request id, $12 now, $13 expiry, $14 whether to count the request (false on the second
 // try with a smaller amount: the first already counted it).
 const ADMIT_SQL = `
-  WITH acct AS (
-    SELECT a.plan,
-           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
-           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
-    FROM accounts a WHERE a.id = $1
-  ),
-  rate AS (
-    INSERT INTO rate_windows AS r (account_id, window_start, count)
-    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1 AND $14::boolean
-    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
-      WHERE r.count < (SELECT rpm FROM acct)
-    RETURNING count
-  ),
+  WITH ${ACCOUNT_LIMITS_CTE},
+  ${rateCte('$6', 'AND $14::boolean')},
   bucket AS (
     INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
     SELECT $1, $7::timestamp(3), $8::int FROM acct
@@ -315,13 +321,7 @@ const COUNT_REQUEST_SQL = `
   WITH acct AS (
     SELECT a.plan, CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm FROM accounts a WHERE a.id = $1
   ),
-  rate AS (
-    INSERT INTO rate_windows AS r (account_id, window_start, count)
-    SELECT $1, $4::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
-    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
-      WHERE r.count < (SELECT rpm FROM acct)
-    RETURNING count
-  )
+  ${rateCte('$4')}
   SELECT (SELECT plan::text FROM acct) AS plan, (SELECT count FROM rate) AS rate_count`;
 
 // $1 account, $2 period, $3 now: in one snapshot, the bucket's HEU used, those reserved by requests still running,
@@ -336,19 +336,8 @@ const BUCKET_NOW_SQL = `
 // As ADMIT_SQL, for the jobs of one request: the request counted once, the sum reserved, one record per job.
 // $8 the sum, $9 the records' ids, $10 their HEU, $11 route, $12 request id, $13 now, $14 expiry.
 const ADMIT_JOBS_SQL = `
-  WITH acct AS (
-    SELECT a.plan,
-           CASE a.plan WHEN 'starter' THEN $2::int ELSE $3::int END AS rpm,
-           CASE a.plan WHEN 'starter' THEN $4::int ELSE $5::int END AS heu_limit
-    FROM accounts a WHERE a.id = $1
-  ),
-  rate AS (
-    INSERT INTO rate_windows AS r (account_id, window_start, count)
-    SELECT $1, $6::timestamp(3), 1 FROM acct WHERE acct.rpm >= 1
-    ON CONFLICT (account_id, window_start) DO UPDATE SET count = r.count + 1
-      WHERE r.count < (SELECT rpm FROM acct)
-    RETURNING count
-  ),
+  WITH ${ACCOUNT_LIMITS_CTE},
+  ${rateCte('$6')},
   bucket AS (
     INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
     SELECT $1, $7::timestamp(3), $8::int FROM acct
