@@ -86,6 +86,8 @@ run('dashboard "Try a document" in Chromium', () => {
 
   it('runs pasted text as the chosen key, metered like the API, and shows each value beside the text; selecting one highlights its quote', async () => {
     await openTry();
+    // The keys are listed once the page has fetched them (a loaded machine is slower than the assertion).
+    await page.getByLabel('Run as key').locator('option').first().waitFor({ state: 'attached' });
     expect(await page.getByLabel('Run as key').locator('option').allTextContents()).toEqual([`dashboard trials (${(await s.db.prisma.apiKey.findUniqueOrThrow({ where: { id: key.id } })).prefix}\u2026)`]);
     const before = await heuUsed();
     await page.getByLabel('Paste text').fill(INVOICE);
