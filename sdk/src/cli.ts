@@ -166,15 +166,7 @@ async function main(argv: string[]): Promise<number> {
     const fallback = values['fallback-kind'];
     if (fallback !== undefined && values.kind !== 'auto') throw new UsageError('--fallback-kind goes with --kind auto');
     if (fallback !== undefined && !(KINDS as string[]).includes(fallback)) throw new UsageError(`unknown kind ${fallback}; one of ${KINDS.join(', ')}`);
-    let listing: ReturnType<typeof listFolder>;
-    try {
-      listing = listFolder(folder);
-    } catch {
-      throw new UsageError(`cannot read the folder ${folder}`);
-    }
-    const { files, skipped } = listing;
-    if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
-    if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
+    const files = folderFiles(folder);
     const schema = values.schema ? readJson(values.schema) : undefined;
     if (values.out) writeFileSync(values.out, '');
     const write = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
@@ -238,15 +230,7 @@ async function main(argv: string[]): Promise<number> {
     const folder = rest[0]!;
     if (!values.kind === !values.schema) throw new UsageError('jobs needs exactly one of --kind or --schema');
     if (values.kind && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')}`);
-    let listing: ReturnType<typeof listFolder>;
-    try {
-      listing = listFolder(folder);
-    } catch {
-      throw new UsageError(`cannot read the folder ${folder}`);
-    }
-    const { files, skipped } = listing;
-    if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
-    if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
+    const files = folderFiles(folder);
     if (values.out) writeFileSync(values.out, '');
     const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
     const schema = values.schema ? readJson(values.schema) as components['schemas']['JsonSchemaObject'] : undefined;
@@ -260,6 +244,20 @@ async function main(argv: string[]): Promise<number> {
   }
 
   throw new UsageError(`unknown command\n${USAGE}`);
+}
+
+/** The files of a folder that are sent, the others named on stderr; a usage error when it cannot be read or sends none. */
+function folderFiles(folder: string): FolderFile[] {
+  let listing: ReturnType<typeof listFolder>;
+  try {
+    listing = listFolder(folder);
+  } catch {
+    throw new UsageError(`cannot read the folder ${folder}`);
+  }
+  const { files, skipped } = listing;
+  if (skipped.length) say(`docextract: skipping ${skipped.length} file${skipped.length > 1 ? 's' : ''} of another type (${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''}); sent: ${FOLDER_EXTENSIONS.join(' ')}`);
+  if (files.length === 0) throw new UsageError(`no files to send in ${folder} (${FOLDER_EXTENSIONS.join(' ')})`);
+  return files;
 }
 
 /** A table with a header row, columns padded to their widest cell (the days-left column right-aligned). */
