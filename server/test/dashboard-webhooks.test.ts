@@ -77,7 +77,7 @@ run('dashboard Webhooks page in Chromium', () => {
     expect(attempts[0]).toMatch(/HTTP 503 \(answered 503\), \d+ ms$/);
     expect(attempts[1]).toMatch(/HTTP 204, \d+ ms$/);
     await page.screenshot({ path: `${SHOTS}webhooks.png`, fullPage: true });
-  });
+  }, 90_000);
 
   it('adds an endpoint through the form: its secret shown once, copyable; a refused URL says why', async () => {
     await page.getByLabel('URL').fill('https://hooks.example.com/docextract');
@@ -94,7 +94,7 @@ run('dashboard Webhooks page in Chromium', () => {
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.locator('#new-secret [role="alert"]').waitFor();
     expect(await page.locator('#new-secret [role="alert"]').textContent()).toContain('/body/url');
-  });
+  }, 90_000);
 
   it('deletes an endpoint after a confirm step', async () => {
     const added = page.locator('#endpoint-list tbody tr', { hasText: 'https://hooks.example.com/docextract' });
@@ -106,5 +106,5 @@ run('dashboard Webhooks page in Chromium', () => {
     // The one failed request is the refused URL of the case above (the browser logs a 400 it was shown).
     expect(consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     expect(external).toEqual([]);
-  });
+  }, 90_000);
 });
