@@ -1,6 +1,7 @@
 // What the CLI prints of an answer's evidence: each value with its quote, page and confidence (`--evidence`), a
 // confidence per field for JSON (`--confidence`), and CSV rows, one per value (`--format csv`).
 import type { Evidence, WithheldValue } from './client.js';
+import { leaves } from './pointer-leaves.js';
 
 /** The parts of an answer (or of a batch entry) the CLI reads. */
 export interface Evidenced {
@@ -18,17 +19,7 @@ export interface ValueRow {
   withheld: boolean;
 }
 
-const escapeStep = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Every non-null value of `data` by JSON Pointer, in order (a renewal term `{value, sourceQuote}` as its value). */
-function leaves(value: unknown, pointer = ''): Array<[string, unknown]> {
-  if (value === null || value === undefined) return [];
-  if (typeof value !== 'object') return [[pointer, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${pointer}/${i}`));
-  const o = value as Record<string, unknown>;
-  if ('value' in o && 'sourceQuote' in o && Object.keys(o).length === 2) return leaves(o.value, `${pointer}/value`);
-  return Object.entries(o).flatMap(([k, v]) => leaves(v, `${pointer}/${escapeStep(k)}`));
-}
 
 const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 

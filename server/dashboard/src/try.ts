@@ -7,6 +7,7 @@ import { DocExtractError, mediaTypeOf, type DocExtract, type Evidence, type With
 import type { components } from '../../../sdk/src/contract.js';
 import { h, notice, render } from './dom.js';
 import { pageView, type PageView } from './page-view.js';
+import { leaves } from '../../../sdk/src/pointer-leaves.js';
 
 type KeyExtraction = components['schemas']['KeyExtraction'];
 type Kind = components['schemas']['ExtractionKind'];
@@ -35,18 +36,8 @@ interface Row {
   withheld: boolean;
 }
 
-const escapeStep = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapeStep = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** Every non-null value of the data by JSON Pointer (a renewal term `{value, sourceQuote}` as its value). */
-function leaves(value: unknown, pointer = ''): Array<[string, unknown]> {
-  if (value === null || value === undefined) return [];
-  if (typeof value !== 'object') return [[pointer, value]];
-  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${pointer}/${i}`));
-  const o = value as Record<string, unknown>;
-  if ('value' in o && 'sourceQuote' in o && Object.keys(o).length === 2) return leaves(o.value, `${pointer}/value`);
-  return Object.entries(o).flatMap(([k, v]) => leaves(v, `${pointer}/${escapeStep(k)}`));
-}
 
 /** A field's name for people: `lineItems/0/amount` as "Line items 1 · Amount", a renewal's `/x/value` as its term. */
 export function fieldLabel(pointer: string): string {
