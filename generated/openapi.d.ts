@@ -1954,6 +1954,14 @@ export interface components {
             description?: string;
             /** @description Schemas that `$ref` can point to (`#/$defs/...`). */
             $defs?: components["schemas"]["FreeFormObject"];
+            /**
+             * @description The dialect: draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`), 2019-09, draft-07 or draft-06, with
+             *     or without the trailing `#`. In the older dialects a tuple's `items: [...]` is read as `prefixItems`. Another
+             *     dialect (draft-04, a meta-schema of your own) is `400 invalid_schema`.
+             */
+            $schema?: string;
+            /** @description The schema's identifier; accepted and ignored (references resolve from the root of the schema sent). */
+            $id?: string;
         } & {
             [key: string]: unknown;
         };

@@ -44,10 +44,9 @@ const refused: Array<[string, Json, RegExp]> = [
   ['a relative $ref', obj({ node: { $ref: 'other.json#/x' } }), /only point inside the schema/],
   ['$dynamicRef', obj({ node: { $dynamicRef: '#meta' } }), /\$dynamicRef is not an accepted keyword/],
   ['$dynamicRef hidden in dependentSchemas', obj({ code: { type: 'string' } }, { dependentSchemas: { code: { $dynamicRef: '#x' } } }), /dependentSchemas is not an accepted keyword/],
-  ['$id at the root', obj({ code: { type: 'string' } }, { $id: 'https://evil.example/s' }), /\$id is not an accepted keyword/],
-  ['$id on a definition (would register in the shared validator)', obj({ node: { $ref: '#/$defs/n' } }, { $defs: { n: { $id: 'https://evil.example/n', type: 'string' } } }), /\$id is not an accepted keyword/],
   ['$anchor', obj({ node: { $anchor: 'here', type: 'string' } }), /\$anchor is not an accepted keyword/],
-  ['$schema of another draft', obj({ code: { type: 'string' } }, { $schema: 'http://json-schema.org/draft-04/schema#' }), /\$schema is not an accepted keyword/],
+  ['$schema of another draft', obj({ code: { type: 'string' } }, { $schema: 'http://json-schema.org/draft-04/schema#' }), /\/\$schema names a dialect the service does not read.*draft-04.*accepted: https:\/\/json-schema.org\/draft\/2020-12\/schema/],
+  ['$schema naming a meta-schema of its own', obj({ code: { type: 'string' } }, { $schema: 'https://example.com/my-meta' }), /names a dialect the service does not read/],
   // other
   ['an unknown format', str({ format: 'credit-card' }), /unknown format/],
   ['an unknown keyword', str({ colour: 'red' }), /colour is not an accepted keyword/],
@@ -115,6 +114,41 @@ describe('hostile custom schemas (embedded database)', () => {
     expect(res.status).toBe(200);
     expect(res.json.results.map((r: Json) => r.ok)).toEqual([true, true, true]);
     expect((await send(s.baseUrl, { method: 'GET', path: '/healthz' })).status).toBe(200);
+  });
+
+  // Schemas as editors, generators and people write them: identity keywords and notes are read or ignored, never a 400.
+  const written: Array<[string, Json]> = [
+    ['2020-12 with $id, title and notes', { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://example.com/schemas/code.json', title: 'Code', description: 'A code', $comment: 'v2', type: 'object', properties: { code: { type: 'string', description: 'The code', examples: ['AB-1'], default: null, deprecated: false, readOnly: true, writeOnly: false } }, required: ['code'] }],
+    ['2019-09 without the fragment', { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties: { code: { type: 'string' } } }],
+    ['draft-07 with # and definitions', { $schema: 'http://json-schema.org/draft-07/schema#', $id: 'urn:example:code', type: 'object', definitions: { c: { $id: '#c', type: 'string' } }, properties: { code: { $ref: '#/definitions/c' } } }],
+    ['draft-07 over https', { $schema: 'https://json-schema.org/draft-07/schema', type: 'object', properties: { code: { type: 'string' } } }],
+    ['draft-07 with a tuple (items as a list)', { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { code: { type: 'string' }, pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false } } }],
+  ];
+
+  it.each(written)('accepts a schema written as people write them: %s', async (_label, schema) => {
+    const res = await extract('/v1/extract/custom', { document: { text: DOCUMENT }, schema });
+    expect(res.status).toBe(200);
+    expect(checkAgainstContract('/v1/extract/custom', 'POST', res)).toEqual([]);
+    expect(res.json.data.code).toBe(`${'a'.repeat(40)}!`);
+  });
+
+  it('reads a draft-07 tuple as 2020-12 reads prefixItems: a third member is refused by additionalItems: false', async () => {
+    // The answer check is the compiled schema: were `items: [...]` read as 2020-12 (one schema for every member),
+    // the schema would not compile at all.
+    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }], additionalItems: false } } };
+    const res = await extract('/v1/extract/custom', { document: { text: 'Pair: a, 1' }, schema });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.json.data)).toEqual(['pair']);
+  });
+
+  it('never registers an $id in the shared validator: two different schemas with the same $id each answer by their own', async () => {
+    const id = 'https://example.com/schemas/same.json';
+    const first = await extract('/v1/extract/custom', { document: { text: DOCUMENT }, schema: { $id: id, type: 'object', properties: { code: { type: 'string' } } } });
+    const second = await extract('/v1/extract/custom', { document: { text: 'Total: 3' }, schema: { $id: id, type: 'object', properties: { total: { type: 'number' } } } });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.json.data).toEqual({ code: `${'a'.repeat(40)}!` });
+    expect(second.json.data).toEqual({ total: 3 });
   });
 
   it('keeps each pattern its own: two schemas with different patterns are checked with their own', async () => {

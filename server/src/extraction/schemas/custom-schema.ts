@@ -3,6 +3,7 @@ import { compileLinear, UnsupportedPattern } from './linear-regexp.js';
 import { ApiError } from '../../http/api-error.js';
 import type { JsonSchema } from '../engines/engine.js';
 import { compileAnswerSchema, toIssues, type SchemaIssue } from './answer-checker.js';
+import { toCurrentDialect } from './schema-dialect.js';
 
 export const CUSTOM_SCHEMA_LIMITS = { bytes: 32 * 1024, depth: 6, properties: 100, patternLength: 200 };
 
@@ -22,13 +23,13 @@ const VALUE_KEYWORDS = new Set([
   '$ref',
 ]);
 /**
- * Every keyword a custom schema may use (docs/extraction.md, "Custom schemas: accepted keywords"). Anything else is refused,
- * notably `$id`, `$anchor`, `$dynamicRef`, `$dynamicAnchor`, `$schema` (they change how references resolve, and
- * an `$id` would be registered in the shared validator), `if`/`then`/`else`, `dependentSchemas`, `contains`,
+ * Every keyword a custom schema may use (docs/extraction.md, "Custom schemas: accepted keywords"), besides `$schema` and
+ * `$id`, which schema-dialect.ts reads and removes first. Anything else is refused, notably `$anchor`, `$dynamicRef`,
+ * `$dynamicAnchor` (they change how references resolve), `if`/`then`/`else`, `dependentSchemas`, `contains`,
  * `patternProperties`, `propertyNames` and `unevaluated*` (subschemas the extraction does not fill in and that
  * hid references and patterns from these checks).
  */
-export const ACCEPTED_KEYWORDS = [...SUBSCHEMA_MAP, ...SUBSCHEMA, ...SUBSCHEMA_LIST, ...VALUE_KEYWORDS].sort();
+export const ACCEPTED_KEYWORDS = [...SUBSCHEMA_MAP, ...SUBSCHEMA, ...SUBSCHEMA_LIST, ...VALUE_KEYWORDS, '$schema', '$id'].sort();
 
 /** Property names an answer object cannot hold as plain data: `__proto__` and Object.prototype's members. */
 const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -202,9 +203,11 @@ export function prepareCustomSchema(schema: unknown): JsonSchema {
   if (s.type !== 'object') throw invalid([{ path: '/type', message: 'must be "object"' }]);
   const bytes = Buffer.byteLength(JSON.stringify(s));
   if (bytes > CUSTOM_SCHEMA_LIMITS.bytes) throw invalid([{ path: '/', message: `is ${bytes} bytes; at most ${CUSTOM_SCHEMA_LIMITS.bytes}` }]);
-  const limits = checkLimits(s);
+  const dialect = toCurrentDialect(s);
+  if (dialect.issues.length) throw invalid(dialect.issues);
+  const limits = checkLimits(dialect.schema);
   if (limits.length) throw invalid(limits);
-  const answerSchema = widenForAnswers(s);
+  const answerSchema = widenForAnswers(dialect.schema);
   try {
     // Compiled once here; the answer check reuses it.
     compileAnswerSchema(answerSchema);
