@@ -1,25 +1,39 @@
-// Fits the offline engine's confidence model (server/src/extraction/evidence/calibration-model.ts) on labelled documents
-// the rules were not written against, and reports how well calibrated it is, by 5-fold cross-validation over documents.
-//   npx tsx scripts/calibrate.ts [--set DIR ...] [--dry-run]
-// Each value the engine returns is a row: its features (evidence/features.ts) and whether it is right by the scorer's
-// rules. A finder's prior is its record on the other documents (never its own: leave-one-document-out), shrunk towards
-// its field's and the engine's; the features' weights come from an L2-regularised logistic regression.
+// Fits the offline engine's confidence model (server/models/calibration.json) on labelled documents and reports how
+// well it is calibrated on held-out folds (split by document, stratified by language).
+//   npx tsx scripts/calibrate.ts [--set NAME|DIR ...] [--seed N] [--target 0.9] [--dry-run]
+// Default set: the training corpus (corpus/training). Each value the engine returns is a row: its features
+// (evidence/features.ts: how it was found, the checks it took part in, its shape, and the words before it hashed with
+// its field) and whether it is right by the scorer's rules. A finder's prior is its record on the other documents
+// (never its own), shrunk towards its field's and the engine's; the weights come from an L2-regularised logistic
+// regression (full-batch Adam; the hashed word features more strongly regularised than the rest). The default
+// threshold is the lowest at which the held-out values kept reach the precision target.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CalibrationModel, EngineModel } from '../server/src/extraction/evidence/confidence.js';
-import { CALIBRATION } from '../server/src/extraction/evidence/calibration-model.js';
-import { priorLogit } from '../server/src/extraction/evidence/confidence.js';
+import { calibration, priorLogit } from '../server/src/extraction/evidence/confidence.js';
 import { auroc, ece, trustOfSet, type JudgedValue } from '../server/test/local-engine/accuracy/trust.js';
 import { SETS } from '../server/test/local-engine/accuracy/sets.js';
+import { fitLogistic, foldsByLanguage, languagesOf, sigmoid } from './lib/logistic.js';
 
 const argv = process.argv.slice(2);
-const sets = argv.flatMap((a, i) => (argv[i - 1] === '--set' ? [a] : []));
-const dirs = sets.length ? sets.map((s) => SETS[s] ?? s) : [SETS.cal8!];
+const opt = (name: string) => argv.flatMap((a, i) => (argv[i - 1] === name ? [a] : []));
+const sets = opt('--set');
+const TRAINING = fileURLToPath(new URL('../corpus/training', import.meta.url));
+const dirs = sets.length ? sets.map((s) => SETS[s] ?? s) : [TRAINING];
+const seed = Number(opt('--seed')[0] ?? 36);
+const target = Number(opt('--target')[0] ?? 0.9);
 
-type Row = JudgedValue;
-const rows: Row[] = dirs.flatMap((d) => trustOfSet(d, { model: CALIBRATION.engines.local }).flatMap((doc) => doc.values));
+type Row = JudgedValue & { set: string };
+const current = calibration();
+const rows: Row[] = dirs.flatMap((d) => trustOfSet(d, { model: current.engines.local }).flatMap((doc) => doc.values.map((v) => ({ ...v, doc: `${d}:${v.doc}`, set: d }))));
 const docs = [...new Set(rows.map((r) => r.doc))];
 console.log(`${rows.length} values from ${docs.length} documents (${dirs.join(', ')}); right ${(rows.filter((r) => r.correct).length / rows.length).toFixed(3)}`);
+
+const language = languagesOf(dirs);
+const langOf = (doc: string) => language.get(doc) ?? 'unknown';
+
+const FOLDS = 5;
+const foldOf = foldsByLanguage(docs, langOf, FOLDS, seed);
 
 /** Right and wrong counts of each finder and field over `rows`. */
 function stats(of: Row[]): Omit<EngineModel, 'weights'> {
@@ -30,93 +44,107 @@ function stats(of: Row[]): Omit<EngineModel, 'weights'> {
   return { finders, fields, base };
 }
 
-/** The rows' features with each one's prior from the other documents' record only. */
-function withPriors(of: Row[], from: Row[]): { x: Record<string, number>; y: number }[] {
-  const byDoc = new Map<string, Row[]>();
-  for (const r of from) byDoc.set(r.doc, [...(byDoc.get(r.doc) ?? []), r]);
+/** `of` minus one document's own record: counts subtracted, not recounted, so leaving each document out is cheap. */
+function without(s: Omit<EngineModel, 'weights'>, own: Row[], total: number): Omit<EngineModel, 'weights'> {
+  const finders = { ...s.finders }, fields = { ...s.fields };
+  const sub = (m: Record<string, [number, number]>, k: string, ok: boolean) => { const [r, w] = m[k]!; m[k] = ok ? [r - 1, w] : [r, w - 1]; };
+  let right = s.base * total;
+  for (const r of own) { sub(fields, r.field, r.correct); if (r.finder) sub(finders, r.finder, r.correct); if (r.correct) right--; }
+  const n = total - own.length;
+  return { finders, fields, base: n ? right / n : s.base };
+}
+
+type Example = { x: Record<string, number>; y: number };
+
+/** The rows' features, each with its prior from the other documents of `from` only. */
+function withPriors(of: Row[], from: Row[]): Example[] {
+  const all = stats(from);
+  const ownRows = new Map<string, Row[]>();
+  for (const r of from) ownRows.set(r.doc, [...(ownRows.get(r.doc) ?? []), r]);
   const cache = new Map<string, Omit<EngineModel, 'weights'>>();
   return of.map((r) => {
-    if (!cache.has(r.doc)) cache.set(r.doc, stats(from.filter((o) => o.doc !== r.doc)));
-    const s = cache.get(r.doc)!;
-    return { x: { ...r.features, prior: priorLogit({ ...s, weights: {} }, r.field, r.finder) }, y: r.correct ? 1 : 0 };
+    if (!cache.has(r.doc)) cache.set(r.doc, without(all, ownRows.get(r.doc) ?? [], from.length));
+    return { x: { ...r.features, prior: priorLogit({ ...cache.get(r.doc)!, weights: {} }, r.field, r.finder) }, y: r.correct ? 1 : 0 };
   });
 }
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+const isContext = (name: string) => name.startsWith('ctx:');
 
-/** L2-regularised logistic regression by Newton's method (the bias is not penalised). */
-function fit(data: { x: Record<string, number>; y: number }[], lambda = Number(process.env.CAL_LAMBDA ?? 1)): Record<string, number> {
+/**
+ * L2-regularised logistic regression (scripts/lib/logistic.ts): `lambda` weighs the penalty on the engine's own
+ * features, `lambdaContext` that on the hashed words (many, each seen rarely); the bias is free.
+ */
+function fit(data: Example[], lambda: number, lambdaContext: number): Record<string, number> {
   const names = [...new Set(data.flatMap((d) => Object.keys(d.x)))].sort();
-  const n = names.length;
-  let w = new Array<number>(n).fill(0);
-  for (let iter = 0; iter < 50; iter++) {
-    const grad = new Array<number>(n).fill(0);
-    const hess = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    for (const d of data) {
-      const x = names.map((k) => d.x[k] ?? 0);
-      const p = sigmoid(x.reduce((s, xi, i) => s + xi * w[i]!, 0));
-      for (let i = 0; i < n; i++) {
-        grad[i]! += (p - d.y) * x[i]!;
-        for (let j = 0; j < n; j++) hess[i]![j]! += p * (1 - p) * x[i]! * x[j]!;
-      }
-    }
-    for (let i = 0; i < n; i++) if (names[i] !== 'bias') { grad[i]! += lambda * w[i]!; hess[i]![i]! += lambda; }
-    for (let i = 0; i < n; i++) hess[i]![i]! += 1e-6;
-    const step = solve(hess, grad);
-    w = w.map((wi, i) => wi - step[i]!);
-    if (Math.max(...step.map(Math.abs)) < 1e-8) break;
-  }
-  return Object.fromEntries(names.map((k, i) => [k, Math.round(w[i]! * 1e4) / 1e4]));
-}
-
-/** Solves A x = b (Gaussian elimination with partial pivoting). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    [m[c], m[p]] = [m[p]!, m[c]!];
-    for (let r = c + 1; r < n; r++) {
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) x[r] = (m[r]![n]! - m[r]!.slice(r + 1, n).reduce((s, v, k) => s + v * x[r + 1 + k]!, 0)) / m[r]![r]!;
-  return x;
+  const index = new Map(names.map((k, i) => [k, i]));
+  const sparse = data.map((d) => ({ idx: Object.keys(d.x).map((k) => index.get(k)!), val: Object.values(d.x), y: d.y }));
+  const w = fitLogistic(sparse, names.length, (j) => (names[j] === 'bias' ? 0 : isContext(names[j]!) ? lambdaContext : lambda));
+  const out: Record<string, number> = {};
+  names.forEach((k, j) => { const r = Math.round(w[j]! * 1e3) / 1e3; if (r !== 0 || !isContext(k)) out[k] = r; });
+  return out;
 }
 
 const predict = (w: Record<string, number>, x: Record<string, number>) => sigmoid(Object.entries(x).reduce((s, [k, v]) => s + (w[k] ?? 0) * v, 0));
 
-// 5-fold cross-validation over documents: fit on four folds, predict the fifth.
-const folds = 5;
-const held: { confidence: number; correct: boolean }[] = [];
-for (let f = 0; f < folds; f++) {
-  const test = new Set(docs.filter((_, i) => i % folds === f));
-  const train = rows.filter((r) => !test.has(r.doc));
-  const w = fit(withPriors(train, train));
-  const s = stats(train);
-  for (const r of rows.filter((x) => test.has(x.doc))) {
-    const x = { ...r.features, prior: priorLogit({ ...s, weights: {} }, r.field, r.finder) };
-    held.push({ confidence: predict(w, x), correct: r.correct });
-  }
-}
-const report = (label: string, vs: { confidence: number; correct: boolean }[]) => {
-  const at = (t: number) => { const kept = vs.filter((v) => v.confidence >= t); return `t=${t}: kept ${kept.length}/${vs.length} precision ${(kept.filter((v) => v.correct).length / Math.max(1, kept.length)).toFixed(3)}`; };
-  console.log(`${label}: ECE ${ece(vs).toFixed(3)} AUROC ${auroc(vs).toFixed(3)}; ${[0.5, 0.6, 0.7, 0.8, 0.9].map(at).join('; ')}`);
-};
-report('cross-validated', held);
+type Judged = { confidence: number; correct: boolean; doc: string };
 
-const weights = fit(withPriors(rows, rows));
+/** Held-out confidences: fit on four folds, predict the fifth. */
+function crossValidated(lambda: number, lambdaContext: number): Judged[] {
+  const held: Judged[] = [];
+  for (let f = 0; f < FOLDS; f++) {
+    const train = rows.filter((r) => foldOf.get(r.doc) !== f);
+    const test = rows.filter((r) => foldOf.get(r.doc) === f);
+    const w = fit(withPriors(train, train), lambda, lambdaContext);
+    const s = stats(train);
+    for (const r of test) held.push({ confidence: predict(w, { ...r.features, prior: priorLogit({ ...s, weights: {} }, r.field, r.finder) }), correct: r.correct, doc: r.doc });
+  }
+  return held;
+}
+
+const logLoss = (vs: Judged[]) => -vs.reduce((s, v) => s + Math.log(Math.min(1 - 1e-9, Math.max(1e-9, v.correct ? v.confidence : 1 - v.confidence))), 0) / vs.length;
+const precisionAt = (vs: Judged[], t: number) => { const kept = vs.filter((v) => v.confidence >= t); return { kept: kept.length, precision: kept.filter((v) => v.correct).length / Math.max(1, kept.length), recall: kept.filter((v) => v.correct).length / Math.max(1, vs.filter((v) => v.correct).length) }; };
+const report = (label: string, vs: Judged[]) => {
+  const at = (t: number) => { const p = precisionAt(vs, t); return `t=${t}: kept ${p.kept}/${vs.length} P ${p.precision.toFixed(3)} R ${p.recall.toFixed(3)}`; };
+  console.log(`${label}: ECE ${ece(vs).toFixed(3)} AUROC ${auroc(vs).toFixed(3)} log-loss ${logLoss(vs).toFixed(3)}; ${[0.5, 0.6, 0.7, 0.8, 0.9].map(at).join('; ')}`);
+};
+
+// The penalties chosen by held-out log-loss over a small grid.
+const grid: Array<[number, number]> = [];
+for (const l of [1, 4]) for (const lc of [4, 16, 64]) grid.push([l, lc]);
+let best: { l: number; lc: number; loss: number; held: Judged[] } | null = null;
+for (const [l, lc] of grid) {
+  const held = crossValidated(l, lc);
+  const loss = logLoss(held);
+  console.log(`lambda ${l}, words ${lc}: held-out log-loss ${loss.toFixed(4)}, AUROC ${auroc(held).toFixed(3)}, ECE ${ece(held).toFixed(3)}`);
+  if (!best || loss < best.loss) best = { l, lc, loss, held };
+}
+const chosen = best!;
+report(`cross-validated (lambda ${chosen.l}, words ${chosen.lc})`, chosen.held);
+const byLanguage = new Map<string, Judged[]>();
+for (const v of chosen.held) byLanguage.set(langOf(v.doc), [...(byLanguage.get(langOf(v.doc)) ?? []), v]);
+for (const [lang, vs] of [...byLanguage].sort((a, b) => b[1].length - a[1].length)) {
+  if (vs.length >= 40) console.log(`  ${lang}: ${vs.length} values, AUROC ${auroc(vs).toFixed(3)}, ECE ${ece(vs).toFixed(3)}, P@0.5 ${precisionAt(vs, 0.5).precision.toFixed(3)}`);
+}
+
+/** The lowest threshold at which the held-out values kept reach the precision target. */
+let threshold = 0.5;
+for (let t = 0.3; t <= 0.95 + 1e-9; t += 0.01) {
+  if (precisionAt(chosen.held, t).precision >= target) { threshold = Math.round(t * 100) / 100; break; }
+  threshold = Math.round(t * 100) / 100;
+}
+const atThreshold = precisionAt(chosen.held, threshold);
+console.log(`default threshold ${threshold}: held-out precision ${atThreshold.precision.toFixed(3)}, recall ${atThreshold.recall.toFixed(3)} (target ${target})`);
+
+const weights = fit(withPriors(rows, rows), chosen.l, chosen.lc);
 const model: EngineModel = { ...stats(rows), weights };
-console.log('weights', JSON.stringify(weights));
+console.log(`${Object.keys(weights).length} weights (${Object.keys(weights).filter(isContext).length} hashed words)`);
 if (!argv.includes('--dry-run')) {
   const out: CalibrationModel = {
-    fitted: `scripts/calibrate.ts on ${sets.length ? sets.join(', ') : 'cal8'}: ${rows.length} values from ${docs.length} documents`,
-    engines: { local: model, anthropic: CALIBRATION.engines.anthropic },
+    fitted: `scripts/calibrate.ts --seed ${seed} on ${sets.length ? sets.join(', ') : 'corpus/training'}: ${rows.length} values from ${docs.length} documents; held-out ECE ${ece(chosen.held).toFixed(3)}, AUROC ${auroc(chosen.held).toFixed(3)}`,
+    engines: { local: model, anthropic: current.engines.anthropic },
+    thresholds: { ...current.thresholds, local: threshold },
   };
-  const file = fileURLToPath(new URL('../server/src/extraction/evidence/calibration-model.ts', import.meta.url));
-  writeFileSync(file, `// Written by scripts/calibrate.ts: do not edit by hand. Refit with \`npx tsx scripts/calibrate.ts\`.\nimport type { CalibrationModel } from './confidence.js';\n\nexport const CALIBRATION: CalibrationModel = ${JSON.stringify(out, null, 2)};\n`);
+  const file = fileURLToPath(new URL('../server/models/calibration.json', import.meta.url));
+  writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
   console.log(`wrote ${file}`);
 }

@@ -15,6 +15,7 @@ import { placeSpan } from './placement.js';
 import { fieldOf, leaves, type Leaf } from './pointers.js';
 import { withhold } from './withhold.js';
 import { latinShare, shapeOf } from './shapes.js';
+import { wordsBefore } from './context-words.js';
 
 type Schemas = components['schemas'];
 export type Evidence = Schemas['Evidence'];
@@ -149,19 +150,21 @@ export function assembleEvidence(input: AssembleInput): Assembled {
     const found = p?.found ?? input.found[leaf.pointer];
     const where = p ? placeSpan(input.layout, p.start, p.end) : null;
     const finder = found?.signals.engine === 'local' ? found.signals.finder : null;
+    const field = `${kind}:${fieldOf(leaf.pointer)}`;
     const features = featuresOf({
+      field, ...(p ? { contextWords: wordsBefore(text, p.start) } : {}),
       value: leaf.value, found, placed: !!p, checks: checks.get(leaf.pointer), coverage: cover, latin, shape: shapeOf(leaf.pointer, leaf.value),
       ...(itemOf(leaf.pointer) && items.has(itemOf(leaf.pointer)!) ? { item: items.get(itemOf(leaf.pointer)!)! } : {}),
       ...(itemOf(leaf.pointer) ? { itemMembers: membersOf.get(itemOf(leaf.pointer)!) ?? 0, itemSmell: smelly.has(itemOf(leaf.pointer)!) } : {}), answer,
       ...(reconciles !== null && /^\/(?:lineItems|items)\/\d+\//.test(leaf.pointer) ? { listReconciles: reconciles } : {}),
-      prior: priorLogit(input.model ?? model, `${kind}:${fieldOf(leaf.pointer)}`, finder),
+      prior: priorLogit(input.model ?? model, field, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
     const confidence = confidenceOf(input.model ?? model, features);
     const evidence: Evidence | null = p
       ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived }
       : null;
-    scored.push({ pointer: leaf.pointer, value: leaf.value, field: `${kind}:${fieldOf(leaf.pointer)}`, finder, features, confidence, evidence });
+    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, evidence });
   }
   // The renewal's kind of document is a classification every answer holds (the contract and the stored record require
   // one): its confidence is reported, never withheld.

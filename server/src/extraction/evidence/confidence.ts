@@ -1,7 +1,7 @@
 // Calibrated confidence: a logistic model over the features of a value (features.ts), its weights and the finders'
-// measured precision fitted by scripts/calibrate.ts on labelled documents the rules were not written against, and
-// written to calibration-model.ts. Of the values given confidence c, about a fraction c are right.
-import { CALIBRATION } from './calibration-model.js';
+// measured precision fitted by scripts/calibrate.ts on labelled documents, and shipped as data
+// (server/models/calibration.json). Of the values given confidence c, about a fraction c are right.
+import { readFileSync } from 'node:fs';
 import type { Features } from './features.js';
 
 export interface EngineModel {
@@ -18,10 +18,16 @@ export interface CalibrationModel {
   /** When and on what the model was fitted, for a person reading it. */
   fitted: string;
   engines: Record<'local' | 'anthropic', EngineModel>;
+  /** The default `minConfidence` per engine, chosen on held-out folds (thresholds.ts). */
+  thresholds?: Partial<Record<'local' | 'anthropic', number>>;
 }
 
-/** The fitted model (calibration-model.ts, written by scripts/calibrate.ts). */
-export const calibration = (): CalibrationModel => CALIBRATION;
+/** server/models/ from server/src/extraction/evidence/ and from its build in server/dist/extraction/evidence/ alike. */
+const MODEL_FILE = new URL('../../../models/calibration.json', import.meta.url);
+let loaded: CalibrationModel | null = null;
+
+/** The fitted model (server/models/calibration.json, written by scripts/calibrate.ts), read once. */
+export const calibration = (): CalibrationModel => (loaded ??= JSON.parse(readFileSync(MODEL_FILE, 'utf8')) as CalibrationModel);
 
 const logit = (p: number) => Math.log(p / (1 - p));
 const clampP = (p: number) => Math.min(0.995, Math.max(0.005, p));

@@ -4,6 +4,7 @@
 import type { CheckTally } from './checks.js';
 import type { FoundEvidence } from './found.js';
 import type { Shape } from './shapes.js';
+import { contextFeatures } from './context-words.js';
 
 export type Features = Record<string, number>;
 
@@ -43,6 +44,9 @@ export interface FeatureInput {
   listReconciles?: boolean;
   /** Checks over the whole answer that held and failed: a document whose figures reconcile was read well. */
   answer: CheckTally;
+  /** `route:/pointer` (list indices as `*`), and the words just before the value (context-words.ts). */
+  field?: string;
+  contextWords?: readonly string[];
 }
 
 export function featuresOf(input: FeatureInput): Features {
@@ -76,5 +80,11 @@ export function featuresOf(input: FeatureInput): Features {
   if (input.listReconciles !== undefined) f[input.listReconciles ? 'list_reconciles' : 'list_unreconciled'] = 1;
   f.answer_held = input.answer.held > 0 ? 1 : 0;
   f.answer_failed = input.answer.failed > 0 ? 1 : 0;
+  if (input.contextWords?.length) {
+    // A fixed route's field names its own words; a custom property's name is the caller's, so its words are learned
+    // with the kind of value they introduce, as every field's are.
+    if (input.field && !input.field.startsWith('custom:')) Object.assign(f, contextFeatures(input.field, input.contextWords));
+    Object.assign(f, contextFeatures(`any:${kind}`, input.contextWords));
+  }
   return f;
 }

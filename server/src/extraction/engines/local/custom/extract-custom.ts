@@ -16,6 +16,9 @@ import type { FieldKind } from '../fields/bounds.js';
 import { at, derivedAt, inText, sectionLines, type Located } from '../fields/located.js';
 import { documentCurrency } from '../routes/currency-of.js';
 import { escapeStep } from '../../../evidence/pointers.js';
+import { LEARNED } from '../learned/learned-finder.js';
+import { rankedValue } from '../learned/ranker.js';
+import { customFieldWords, isIdentifierProperty } from '../learned/custom-fields.js';
 
 /** The part of the document a property is looked for in: the whole document, or a nested object's block. */
 interface Scope {
@@ -407,6 +410,7 @@ function extractValue(name: string, raw: unknown, scope: Scope, root: JsonSchema
         finder('labelled money', () => (MONEY_PROPERTY.test(name) ? figureOf(bestPair(scope, v, (val) => isMoney(val, scope))) : null)),
         finder('labelled figure', () => figureOf(bestPair(scope, v, (val) => toNumber(val, scope, integer) !== null))),
         finder('figure beside the property\'s words', () => numberNear(scope, v, integer)),
+        finder(LEARNED, () => (scope.root ? rankedValue(scope.doc, integer ? 'count' : 'money', { key: 'custom', words: customFieldWords(name, node) }) as Located<number> | null : null)),
       ]), scope.doc, rec, pointer);
     }
     default:
@@ -483,6 +487,11 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
       const parts = (m ? m[1]! : line.text).split(/,\s+/);
       const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
       return stringAt(scope.doc, clean(named.replace(/[*★☆]+/g, '')) || null, [line.index]);
+    })),
+    // A date or an identifier the rules did not find: the candidate the learned ranker chooses.
+    rootOnly(finder(LEARNED, () => {
+      const kind = flavour === 'date' ? 'date' : flavour === 'plain' && isIdentifierProperty(name) ? 'id' : null;
+      return kind ? rankedValue(scope.doc, kind, { key: 'custom', words: customFieldWords(name, node) }) as Located<string> | null : null;
     })),
   ];
 }

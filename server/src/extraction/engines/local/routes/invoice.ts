@@ -13,6 +13,7 @@ import { documentCurrency } from './currency-of.js';
 
 type Invoice = FixedData['invoice'];
 import { CUSTOMER_LABELS, DUE_DATE_LABELS, INVOICE_NUMBER_LABELS, INVOICE_TITLE_WORDS, ISSUE_DATE_LABELS, TAX_ID_LABELS, VENDOR_LABELS } from '../lexicon.js';
+import { learned } from '../learned/learned-finder.js';
 
 const NUMBER_LABELS = INVOICE_NUMBER_LABELS;
 const ISSUE_LABELS = ISSUE_DATE_LABELS;
@@ -154,17 +155,17 @@ const party = (which: 'vendor' | 'customer', how: string) => group<C, Invoice['v
 });
 
 export const INVOICE_FIELDS: FieldTable<C, Invoice> = {
-  invoiceNumber: field('id', [labelledNumber, numberAfterLabel, numberInColumn, numberInTitle]),
-  issueDate: field('date', [labelledDate(ISSUE_LABELS), dateInPhrase(ISSUE_PHRASE)]),
-  dueDate: field('date', [labelledDate(DUE_LABELS), dateInPhrase(DUE_PHRASE), dueByTerms]),
+  invoiceNumber: field('id', [labelledNumber, numberAfterLabel, numberInColumn, numberInTitle, learned('invoice:/invoiceNumber')]),
+  issueDate: field('date', [labelledDate(ISSUE_LABELS), dateInPhrase(ISSUE_PHRASE), learned('invoice:/issueDate')]),
+  dueDate: field('date', [labelledDate(DUE_LABELS), dateInPhrase(DUE_PHRASE), dueByTerms, learned('invoice:/dueDate')]),
   // `From: Name` with its lines, else the letterhead above the customer's block.
   vendor: party('vendor', 'vendor label or letterhead'),
   // `Bill To:` and the lines under it.
   customer: party('customer', 'customer label'),
   lineItems: list('object', [finder<C, Invoice['lineItems']>('billed lines above the totals', (c) => c.lineItems.map((l) => at(l.item, l.lines)))]),
-  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal))]),
-  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax))]),
-  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total))]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), learned('invoice:/subtotal')]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), learned('invoice:/tax')]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('invoice:/total')]),
   // `Total (CAD)` names it over the document's own currency mark.
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
 };

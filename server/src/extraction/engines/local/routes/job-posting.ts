@@ -12,6 +12,7 @@ import {
 } from '../lexicon.js';
 import { field, finder, group, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
 import { at, derivedAt, inText, mapLocated, sectionLines, valueOf, type Located } from '../fields/located.js';
+import { learned } from '../learned/learned-finder.js';
 
 type Job = FixedData['job-posting'];
 
@@ -332,7 +333,7 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
   responsibilities: list('statement', [finder<C, string[]>('responsibilities list', (c) => c.lists.responsibilities)]),
   benefits: list('statement', [finder<C, string[]>('benefits list', (c) => c.lists.benefits)]),
   remote: field('flag', [finder('workplace statement', ({ doc }) => remote(doc)), finder('summary line workplace', (c) => (c.head.summary?.remote != null && c.head.summary.workplace ? derivedAt(c.head.summary.remote, c.head.summaryLines, c.head.summary.workplace) : null))]),
-  postedDate: field('date', [postedLabel, postedPhrase]),
+  postedDate: field('date', [postedLabel, postedPhrase, learned('job-posting:/postedDate')]),
 };
 
 /** A pay figure or currency, read from the pay line (a currency from its symbol when no code is written there). */

@@ -9,6 +9,7 @@ import { ACTION_HEADINGS, ACTION_TABLE_HEADS, AGENDA_HEADINGS, ATTENDEE_LABELS, 
   QUESTION_HEADINGS } from '../lexicon.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
 import { at, mapLocated, sectionLines, type Located } from '../fields/located.js';
+import { learned } from '../learned/learned-finder.js';
 
 type Notes = FixedData['meeting-notes'];
 
@@ -206,6 +207,7 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
   date: field('date', [
     finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { ...doc.dateOptions, year: null }); if (d) return at(d, kv.line); } return null; }),
     dateNearTop,
+    learned('meeting-notes:/date'),
   ]),
   attendees: list('name', [
     finder<C, string[]>('attendees pair', ({ doc }) => names(pairs(doc, ATTENDEE_LABELS).filter((kv) => kv.value).map((kv) => at(kv.value, kv.line)))),

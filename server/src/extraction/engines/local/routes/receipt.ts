@@ -15,6 +15,7 @@ import { documentCurrency } from './currency-of.js';
 type Receipt = FixedData['receipt'];
 import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 import { LEGAL_FORM_END, PAYMENT_LABELS, SLIP_DATE_LABELS, TENDER_WORDS, TIME_LABELS } from '../lexicon.js';
+import { learned } from '../learned/learned-finder.js';
 
 /** Card brands and wallets, and tenders in every language the lexicon lists (`cash`, `Bargeld`, `gotówka`, `現金`). */
 const TENDER_RE = new RegExp(String.raw`(?<![\p{L}])(?:ec[- ]karte|visa(?: debit)?|master ?card|mastercard|maestro|amex|american express|discover|diners(?: club)?|apple pay|google pay|samsung pay|eftpos|interac|paypal|girocard|twint|bancontact|ideal|klarna|alipay|wechat pay|revolut|(?<=gegeben\s)bar|bar(?=\s+(?:€\s?|eur\s?)?\d)|${[...TENDER_WORDS].sort((x, y) => y.length - x.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\p{L}])`, 'iu');
@@ -136,13 +137,13 @@ const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
   merchant: field('name', [finder('letterhead', (c) => (c.head.merchant ? at(c.head.merchant, c.head.merchantLines) : null))]),
   address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? at(addressOf(c.head.address), c.head.addressLines) : null))]),
-  date: field('date', [labelledDate, firstDate]),
+  date: field('date', [labelledDate, firstDate, learned('receipt:/date')]),
   time: field('time', [labelledTime, timeBesideDate]),
   items: list('object', [purchasedLines]),
-  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal))]),
-  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax))]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), learned('receipt:/subtotal')]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), learned('receipt:/tax')]),
   tip: field('money', [finder('tip line', (c) => figure(c.totals.tip, c.totals.at.tip))]),
-  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total))]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('receipt:/total')]),
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
   paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine]),
 };

@@ -17,6 +17,7 @@ import { findDates, parseDate } from '../normalise/dates.js';
 import { currencyIn } from '../normalise/currency.js';
 import { findAmounts } from '../normalise/money.js';
 import { COUNT_SOURCE, parseCount } from '../normalise/counts.js';
+import { learnedGrounded } from '../learned/learned-finder.js';
 
 type Renewal = FixedData['renewal'];
 const none = <T>(): Grounded<T> => ({ value: null, sourceQuote: null });
@@ -445,20 +446,20 @@ export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   documentKindGuess: field('choice', [finder('title words, then the text', ({ doc }) => documentKind(doc))]),
   vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
   product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
-  billingAmount: grounded('money', [from('subtotal of an invoice', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.amount ?? none() : none())), from('fee statement', (c) => c.bill.amount)]),
+  billingAmount: grounded('money', [from('subtotal of an invoice', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.amount ?? none() : none())), from('fee statement', (c) => c.bill.amount), learnedGrounded('renewal:/billingAmount')]),
   currency: grounded('currency', [from('currency of the invoice subtotal', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.currency ?? none() : none())), from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? statedCurrency(c) : none()))]),
   billingFrequency: grounded('choice', [from('billing period', (c) => c.bill.frequency)]),
-  seatCount: grounded('count', [from('seats, users or licences', ({ doc, stmts }) => seatCount(doc, stmts))]),
-  contractStartDate: grounded('date', [from('date range', (c) => c.range.start), from('labelled start', ({ doc, stmts }) => dateField(doc, stmts, START_LABELS, START_PHRASES, /amendment/i))]),
-  contractEndDate: grounded('date', [from('date range', (c) => c.range.end), from('labelled end', ({ doc, stmts }) => dateField(doc, stmts, END_LABELS, END_PHRASES))]),
+  seatCount: grounded('count', [from('seats, users or licences', ({ doc, stmts }) => seatCount(doc, stmts)), learnedGrounded('renewal:/seatCount')]),
+  contractStartDate: grounded('date', [from('date range', (c) => c.range.start), from('labelled start', ({ doc, stmts }) => dateField(doc, stmts, START_LABELS, START_PHRASES, /amendment/i)), learnedGrounded('renewal:/contractStartDate')]),
+  contractEndDate: grounded('date', [from('date range', (c) => c.range.end), from('labelled end', ({ doc, stmts }) => dateField(doc, stmts, END_LABELS, END_PHRASES)), learnedGrounded('renewal:/contractEndDate')]),
   // A term renews when it ends: without its own renewal date, the end of the current term is it.
-  renewalDate: grounded('date', [from('renewal date', ({ doc, stmts }) => dateField(doc, stmts, RENEWAL_LABELS, RENEWAL_PHRASES)), from('end of the term', (c) => endOfTerm(c))]),
-  noticePeriodDays: grounded('count', [from('notice sentence', (c) => c.notice.days)]),
+  renewalDate: grounded('date', [from('renewal date', ({ doc, stmts }) => dateField(doc, stmts, RENEWAL_LABELS, RENEWAL_PHRASES)), from('end of the term', (c) => endOfTerm(c)), learnedGrounded('renewal:/renewalDate')]),
+  noticePeriodDays: grounded('count', [from('notice sentence', (c) => c.notice.days), learnedGrounded('renewal:/noticePeriodDays')]),
   noticePeriodText: grounded('statement', [from('notice sentence', (c) => c.notice.text)]),
   autoRenewalLanguage: grounded('statement', [from('renewal clause', (c) => c.auto.language)]),
   autoRenewal: grounded('flag', [from('renewal clause', (c) => c.auto.value)]),
   committedSpend: grounded('money', [from('commitment', ({ doc, stmts }) => committedSpend(doc, stmts))]),
-  paymentTermsDays: grounded('count', [from('payment terms', ({ doc, stmts }) => paymentTerms(doc, stmts))]),
+  paymentTermsDays: grounded('count', [from('payment terms', ({ doc, stmts }) => paymentTerms(doc, stmts)), learnedGrounded('renewal:/paymentTermsDays')]),
   priceEscalationText: grounded('statement', [from('price increase sentence', ({ stmts }) => priceEscalation(stmts))]),
 };
 

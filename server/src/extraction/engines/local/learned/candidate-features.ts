@@ -1,0 +1,78 @@
+// What the ranker knows of a candidate for a field: the words before and after it (hashed with the field, and paired
+// with the field's own words so that what is learned for `dueDate` helps a caller's `payment_due` property), where it
+// stands, and how it compares with the other candidates of its kind. The same strings are made at fitting time
+// (scripts/fit-ranker.ts) and at answer time, then hashed into the model's buckets.
+import { wordsBefore } from '../../../evidence/context-words.js';
+import type { Doc } from '../segment/document.js';
+import type { Candidate } from './candidates.js';
+
+/** The field a candidate is scored for: its key (`invoice:/total`, or `custom` for a caller's property) and its words. */
+export interface FieldSpec {
+  key: string;
+  /** Words of the field's name (and title or description, for a caller's property), lower case. */
+  words: readonly string[];
+}
+
+/** The first words after a candidate on its line. */
+function wordsAfter(text: string, end: number): string[] {
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd < 0 ? text.length : lineEnd).slice(0, 32).normalize('NFKC').toLowerCase();
+  return rest.split(/[^\p{L}\p{M}]+/u).filter((w) => [...w].length >= 2).slice(0, 2);
+}
+
+/** Facts of a candidate among its kind's others: largest, first, last, written more than once. */
+function standing(c: Candidate, all: readonly Candidate[]): string[] {
+  const out: string[] = [];
+  const same = all.filter((o) => o.value === c.value).length;
+  if (same > 1) out.push('dup');
+  if (all[0] === c) out.push('first');
+  if (all[all.length - 1] === c) out.push('last');
+  if (c.kind === 'money' || c.kind === 'count') {
+    const values = [...new Set(all.map((o) => o.value as number))].sort((a, b) => b - a);
+    const rank = values.indexOf(c.value as number);
+    out.push(`rank${Math.min(rank, 3)}`);
+    if (c.decimals) out.push('decimals');
+    if ((c.value as number) >= 1900 && (c.value as number) <= 2100 && Number.isInteger(c.value)) out.push('yearlike');
+  }
+  if (c.kind === 'date') {
+    const values = [...new Set(all.map((o) => o.value as string))].sort();
+    if (values[0] === c.value) out.push('earliest');
+    if (values[values.length - 1] === c.value) out.push('latest');
+    if (c.yearless) out.push('yearless');
+  }
+  if (c.kind === 'id') {
+    const raw = c.raw;
+    if (/^\d+$/.test(raw)) out.push('digits');
+    if (/[A-Z]/.test(raw) && /\d/.test(raw)) out.push('mixed');
+    out.push(`len${Math.min(4, Math.floor(raw.length / 4))}`);
+  }
+  return out;
+}
+
+/** The feature strings of candidate `c` for `field`, before hashing. */
+export function candidateFeatureStrings(doc: Doc, c: Candidate, all: readonly Candidate[], field: FieldSpec): string[] {
+  const text = doc.text;
+  const line = doc.lines[c.line]!;
+  const before = wordsBefore(text, c.start);
+  const after = wordsAfter(text, c.end);
+  const left = text.slice(line.at, c.start);
+  const facts = standing(c, all);
+  if (/[:：]\s*$/.test(left)) facts.push('colon');
+  if (!left.trim()) facts.push('lineStart');
+  if (!text.slice(c.end, line.at + line.raw.length).trim()) facts.push('lineEnd');
+  facts.push(`pos${Math.min(4, Math.floor((5 * c.line) / Math.max(1, doc.lines.length)))}`);
+  facts.push('bias');
+  const f = field.key;
+  const k = c.kind;
+  const out: string[] = [];
+  for (const fact of facts) out.push(`${f}|#${fact}`, `${k}|#${fact}`);
+  for (const w of before) {
+    out.push(`${f}|<${w}`, `${k}|<${w}`);
+    for (const p of field.words) out.push(`${p}|<${w}`);
+  }
+  for (const w of after) {
+    out.push(`${f}|>${w}`);
+    for (const p of field.words) out.push(`${p}|>${w}`);
+  }
+  return out;
+}
