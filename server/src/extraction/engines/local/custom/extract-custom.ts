@@ -488,9 +488,9 @@ function stringFinders(name: string, node: JsonSchema, scope: Scope, v: Vocabula
       const named = parts.length > 1 && parts.slice(1).every((p) => /\d/.test(p)) ? parts[0]! : parts.join(', ');
       return stringAt(scope.doc, clean(named.replace(/[*★☆]+/g, '')) || null, [line.index]);
     })),
-    // A date or an identifier the rules did not find: the candidate the learned ranker chooses.
+    // A date, an identifier or a line of text the rules did not find: the candidate the learned ranker chooses.
     rootOnly(finder(LEARNED, () => {
-      const kind = flavour === 'date' ? 'date' : flavour === 'plain' && isIdentifierProperty(name) ? 'id' : null;
+      const kind = flavour === 'date' ? 'date' : flavour !== 'plain' || Array.isArray(node.enum) ? null : isIdentifierProperty(name) ? 'id' : 'text';
       return kind ? rankedValue(scope.doc, kind, { key: 'custom', words: customFieldWords(name, node) }) as Located<string> | null : null;
     })),
   ];

@@ -20,25 +20,50 @@ function wordsAfter(text: string, end: number): string[] {
   return rest.split(/[^\p{L}\p{M}]+/u).filter((w) => [...w].length >= 2).slice(0, 2);
 }
 
+/** What is known of a list of candidates as a whole, worked out once per list. */
+interface Among { counts: Map<unknown, number>; sorted: unknown[] }
+const amongCache = new WeakMap<readonly Candidate[], Among>();
+function among(all: readonly Candidate[]): Among {
+  let a = amongCache.get(all);
+  if (!a) {
+    const counts = new Map<unknown, number>();
+    for (const o of all) counts.set(o.value, (counts.get(o.value) ?? 0) + 1);
+    const values = [...counts.keys()];
+    const sorted = typeof values[0] === 'number' ? (values as number[]).sort((x, y) => y - x) : (values as string[]).sort();
+    amongCache.set(all, (a = { counts, sorted }));
+  }
+  return a;
+}
+
 /** Facts of a candidate among its kind's others: largest, first, last, written more than once. */
 function standing(c: Candidate, all: readonly Candidate[]): string[] {
   const out: string[] = [];
-  const same = all.filter((o) => o.value === c.value).length;
-  if (same > 1) out.push('dup');
+  const { counts, sorted } = among(all);
+  if ((counts.get(c.value) ?? 0) > 1) out.push('dup');
   if (all[0] === c) out.push('first');
   if (all[all.length - 1] === c) out.push('last');
   if (c.kind === 'money' || c.kind === 'count') {
-    const values = [...new Set(all.map((o) => o.value as number))].sort((a, b) => b - a);
-    const rank = values.indexOf(c.value as number);
+    const rank = sorted.indexOf(c.value);
     out.push(`rank${Math.min(rank, 3)}`);
     if (c.decimals) out.push('decimals');
     if ((c.value as number) >= 1900 && (c.value as number) <= 2100 && Number.isInteger(c.value)) out.push('yearlike');
   }
   if (c.kind === 'date') {
-    const values = [...new Set(all.map((o) => o.value as string))].sort();
-    if (values[0] === c.value) out.push('earliest');
-    if (values[values.length - 1] === c.value) out.push('latest');
+    if (sorted[0] === c.value) out.push('earliest');
+    if (sorted[sorted.length - 1] === c.value) out.push('latest');
     if (c.yearless) out.push('yearless');
+  }
+  if (c.kind === 'text') {
+    const raw = c.raw;
+    out.push(`from_${c.from}`);
+    const words = raw.split(/\s+/).length;
+    out.push(`words${Math.min(words, 8)}`);
+    if (/\d/.test(raw)) out.push('figures');
+    if (raw === raw.toUpperCase() && /\p{Lu}/u.test(raw)) out.push('upper');
+    if (/[.!?]$/.test(raw)) out.push('sentence');
+    if (/[@]|https?:|www\./i.test(raw)) out.push('contact');
+    // Its own words, hashed with the field: a tender's `visa`, a law's `england`, a title's `agreement`.
+    for (const w of raw.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{M}]+/u).filter((x) => [...x].length >= 2).slice(0, 4)) out.push(`=${w}`);
   }
   if (c.kind === 'id') {
     const raw = c.raw;

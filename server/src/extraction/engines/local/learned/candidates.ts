@@ -4,7 +4,7 @@ import type { Doc } from '../segment/document.js';
 import { findAmounts } from '../normalise/money.js';
 import { findDates } from '../normalise/dates.js';
 
-export type CandidateKind = 'money' | 'date' | 'id' | 'count';
+export type CandidateKind = 'money' | 'date' | 'id' | 'count' | 'text';
 
 export interface Candidate {
   kind: CandidateKind;
@@ -18,6 +18,8 @@ export interface Candidate {
   /** Money written with decimals; a date borrowed its year. */
   decimals?: boolean;
   yearless?: boolean;
+  /** A text candidate: the value of a `label: value` pair, a column of a line, or a whole line. */
+  from?: 'pair' | 'cell' | 'line';
 }
 
 /** A code: letters, figures and joiners with at least one figure, three characters or more, not a bare amount. */
@@ -46,12 +48,43 @@ export function candidatesOf(doc: Doc, kind: CandidateKind): Candidate[] {
         if (raw.length < 3 || dates.some((d) => overlaps(d, span)) || /^\d{1,3}([.,]\d+)?$/.test(raw)) continue;
         out.push({ kind, value: raw, start: base + span.start, end: base + span.start + raw.length, line: line.index, raw });
       }
+    } else if (kind === 'text') {
+      out.push(...textCandidates(line.index, text, base));
     } else {
       for (const m of text.matchAll(WHOLE)) {
         const value = Number(m[0]);
         if (value > 0) out.push({ kind, value, start: base + m.index, end: base + m.index + m[0].length, line: line.index, raw: m[0] });
       }
     }
+  }
+  return out;
+}
+
+/** Longest text candidate: a name, a title, a place, a tender: one line's worth. */
+const MAX_TEXT = 120;
+const LETTER = /\p{L}/u;
+
+/**
+ * The texts of a line a name, title or place could be: the whole line, each column of it (split at runs of spaces or
+ * pipes), and the value after a `label:` (in any column). Each needs a letter, and at most MAX_TEXT characters.
+ */
+function textCandidates(line: number, text: string, base: number): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  const add = (start: number, end: number, from: 'pair' | 'cell' | 'line') => {
+    while (start < end && /[\s|:：*•·\-–—]/.test(text[start]!)) start++;
+    while (end > start && /[\s|,;:：*•·]/.test(text[end - 1]!)) end--;
+    const raw = text.slice(start, end);
+    if (!raw || raw.length > MAX_TEXT || !LETTER.test(raw) || seen.has(`${start}:${end}`)) return;
+    seen.add(`${start}:${end}`);
+    out.push({ kind: 'text', value: raw.replace(/\s+/g, ' '), start: base + start, end: base + end, line, raw, from });
+  };
+  add(0, text.length, 'line');
+  const cells = [...text.matchAll(/[^|\t]+?(?=\s{3,}|\s*\||\t|$)/g)];
+  for (const c of cells) {
+    if (c[0].trim().length < text.trim().length) add(c.index, c.index + c[0].length, 'cell');
+    const colon = /^[^:：]{1,48}[:：]\s*(?!\/\/)/u.exec(c[0]);
+    if (colon && colon[0].length < c[0].length) add(c.index + colon[0].length, c.index + c[0].length, 'pair');
   }
   return out;
 }

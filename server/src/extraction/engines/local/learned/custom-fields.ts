@@ -51,6 +51,7 @@ export function customFieldsOf(schema: Schema, root: Schema = schema, pointer = 
     else if (types.has('number')) out.push({ pointer: at, kind: 'money', words });
     else if (types.has('date')) out.push({ pointer: at, kind: 'date', words });
     else if (types.has('string') && isIdentifierProperty(name)) out.push({ pointer: at, kind: 'id', words });
+    else if (types.has('string') && !Array.isArray(node.enum) && !node.format) out.push({ pointer: at, kind: 'text', words });
   }
   return out;
 }

@@ -271,14 +271,14 @@ const obligationsSection = finder<C, string[]>('obligations section', ({ doc }) 
 interface C { doc: Doc; found: Partial<Contract>; value: Value }
 
 export const CONTRACT_FIELDS: FieldTable<C, Contract> = {
-  title: field('title', [titleLine, titleBeforeBetween]),
+  title: field('title', [titleLine, titleBeforeBetween, learned('contract:/title')]),
   parties: list('object', [parties], { name: 'name', role: 'title' }),
   // The term's own start (`starts on`) wins over the signing date (`made on`).
   effectiveDate: field('date', [labelledDate(EFFECTIVE), dateAfter([/\b(?:commenc(?:es|ing|e)|starts?|begins?|beginning|starting)\s+on\s+/i, /\b(?:runs|running|is\s+valid|continues)\s+from\s+/i, /\b(?:comes?|came|enters?|entered)\s+into\s+(?:force|effect)\s+(?:on|as\s+of|from)\s+/i, /\beffective\s+(?:as\s+of|from|on)\s+/i, /\b(?:takes?|took|shall\s+take)\s+effect\s+(?:on|from|as\s+of)\s+/i, /\b(?:entered\s+into|made|dated)\s+(?:as\s+of|on)\s+/i, /\beffective\s+/i]), learned('contract:/effectiveDate')]),
   // An end equal to the start is the start read twice.
   expirationDate: field('date', [labelledDate(EXPIRY), dateAfter([/\b(?:expir(?:es|e|ing)|terminat(?:es|e|ing)|ends?|ending)\s+on\s+/i, /\bcontinues?\s+(?:in\s+(?:full\s+)?force\s+)?until\s+/i, /\buntil\s+/i, /\bthrough\s+/i])]
     .map((f) => finder<C, string>(f.name, (c) => { const d = f.find(c); return d && valueOf(d) !== c.found.effectiveDate ? d : null; })).concat(learned<C, string>('contract:/expirationDate'))),
-  governingLaw: field('place', [finder('governing law clause or label', ({ doc }) => governingLaw(doc))]),
+  governingLaw: field('place', [finder('governing law clause or label', ({ doc }) => governingLaw(doc)), learned('contract:/governingLaw')]),
   totalValue: field('money', [finder('total value', (c) => (c.value.value !== null ? at(c.value.value, c.value.lines, c.value.raw) : null)), learned('contract:/totalValue')]),
   currency: field('currency', [
     finder('currency of the total value', (c) => (c.value.value !== null && c.value.currency ? at(c.value.currency, c.value.lines) : null)),

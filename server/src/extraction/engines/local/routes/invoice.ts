@@ -149,9 +149,9 @@ function readInvoice(doc: Doc): InvoiceContext {
 
 type C = InvoiceContext;
 const party = (which: 'vendor' | 'customer', how: string) => group<C, Invoice['vendor']>({
-  name: field('name', [finder(how, (c) => { const b = c[which]; return b?.name && b.nameLine !== null ? at(b.name, b.nameLine) : null; })]),
+  name: field('name', [finder(how, (c) => { const b = c[which]; return b?.name && b.nameLine !== null ? at(b.name, b.nameLine) : null; }), learned(`invoice:/${which}/name`)]),
   address: field('address', [finder(how, (c) => { const b = c[which]; return b?.address && b.addressLines.length ? at(b.address, b.addressLines) : null; })]),
-  taxId: field('id', [finder('tax number in the party\'s block', (c) => (which === 'vendor' ? c.vendorTaxId : c.customerTaxId))]),
+  taxId: field('id', [finder('tax number in the party\'s block', (c) => (which === 'vendor' ? c.vendorTaxId : c.customerTaxId)), learned(`invoice:/${which}/taxId`)]),
 });
 
 export const INVOICE_FIELDS: FieldTable<C, Invoice> = {

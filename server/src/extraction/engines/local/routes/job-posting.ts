@@ -308,6 +308,7 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
     finder('labelled title', (c) => c.head.titlePair),
     finder('hiring pair on the first line', (c) => c.head.hiringPair),
     finder('title line', (c) => c.head.titleLine),
+    learned('job-posting:/title'),
   ]),
   company: field('name', [
     company('labelled company', ({ doc }) => { const kv = pair(doc, COMPANY_LABELS); return kv ? at(kv.value, kv.line) : null; }),
@@ -317,10 +318,12 @@ export const JOB_POSTING_FIELDS: FieldTable<C, Job> = {
     company('legal-form line near the top', (c) => c.head.legalLine),
     company('bare name under the title', (c) => (c.head.summary?.company ? null : c.head.nameUnderTitle)),
     company('hiring banner', (c) => c.head.bannerName),
+    learned('job-posting:/company'),
   ]),
   location: field('place', [
     finder('labelled location', ({ doc }) => { const kv = pair(doc, LOCATION_LABELS); return kv ? at(stripWorkplace(kv.value), kv.line) : null; }),
     finder('summary line place', (c) => summaryPart(c, c.head.summary?.location)),
+    learned('job-posting:/location'),
   ]),
   employmentType: field('choice', [labelledType, typeInTitle, typeNearTop]),
   salaryRange: group<C, Job['salaryRange']>({

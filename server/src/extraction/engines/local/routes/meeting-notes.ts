@@ -203,6 +203,7 @@ export const MEETING_NOTES_FIELDS: FieldTable<C, Notes> = {
       const bare = subject.value.replace(/^(?:\s*(?:re|aw|sv|antw|odp|r|fwd?|wg|tr|rv|doorst|pd|vs|vb|enc)\s*[:：]\s*)+/i, '');
       return bare ? at(bare, subject.line) : null;
     }),
+    learned('meeting-notes:/title'),
   ]),
   date: field('date', [
     finder('labelled date', ({ doc }) => { for (const kv of pairs(doc, DATE_LABELS)) { const d = parseDate(kv.value, { ...doc.dateOptions, year: null }); if (d) return at(d, kv.line); } return null; }),

@@ -135,7 +135,7 @@ const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ 
 });
 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
-  merchant: field('name', [finder('letterhead', (c) => (c.head.merchant ? at(c.head.merchant, c.head.merchantLines) : null))]),
+  merchant: field('name', [finder('letterhead', (c) => (c.head.merchant ? at(c.head.merchant, c.head.merchantLines) : null)), learned('receipt:/merchant')]),
   address: field('address', [finder('lines under the letterhead', (c) => (c.head.address.length ? at(addressOf(c.head.address), c.head.addressLines) : null))]),
   date: field('date', [labelledDate, firstDate, learned('receipt:/date')]),
   time: field('time', [labelledTime, timeBesideDate]),
@@ -145,7 +145,7 @@ export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
   tip: field('money', [finder('tip line', (c) => figure(c.totals.tip, c.totals.at.tip))]),
   total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('receipt:/total')]),
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
-  paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine]),
+  paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine, learned('receipt:/paymentMethod')]),
 };
 
 export function extractReceipt(doc: Doc, rec: Recorder = { route: 'receipt' }): Receipt {

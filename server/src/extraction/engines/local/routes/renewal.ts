@@ -444,8 +444,8 @@ function invoiceSubtotal(doc: Doc): { amount: Stated<number>; currency: Stated<s
 
 export const RENEWAL_FIELDS: FieldTable<C, Renewal> = {
   documentKindGuess: field('choice', [finder('title words, then the text', ({ doc }) => documentKind(doc))]),
-  vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation]),
-  product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts))]),
+  vendorName: grounded('name', [labelledVendor, mailSender, vendorUnderHeading, legalLetterhead, vendorBetween, signingOrganisation, learnedGrounded('renewal:/vendorName')]),
+  product: grounded('name', [from('labelled product, summary or sentence', ({ doc, stmts }) => product(doc, stmts)), learnedGrounded('renewal:/product')]),
   billingAmount: grounded('money', [from('subtotal of an invoice', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.amount ?? none() : none())), from('fee statement', (c) => c.bill.amount), learnedGrounded('renewal:/billingAmount')]),
   currency: grounded('currency', [from('currency of the invoice subtotal', (c) => (c.found.documentKindGuess === 'invoice' ? invoiceSubtotal(c.doc)?.currency ?? none() : none())), from('currency of the fee', (c) => c.bill.currency), from<string>('currency the document states', (c) => (c.bill.amount.value === null ? statedCurrency(c) : none()))]),
   billingFrequency: grounded('choice', [from('billing period', (c) => c.bill.frequency)]),
