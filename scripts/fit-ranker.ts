@@ -109,7 +109,21 @@ const chosen = at(threshold);
 console.log(`threshold ${threshold}: held-out precision ${chosen.precision.toFixed(3)}, recall ${chosen.recall.toFixed(3)} (target ${target})`);
 const byField = new Map<string, Held[]>();
 for (const h of held) byField.set(h.field, [...(byField.get(h.field) ?? []), h]);
-for (const [field, hs] of [...byField].sort()) { const r = at(threshold, hs); console.log(`  ${field}: ${hs.length} fields, answered ${r.answered}, precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)}`); }
+/**
+ * Each field's own threshold: the lowest at which its held-out answers reach the target with at least MIN_ANSWERS of
+ * them (a precision measured on fewer says little); a field that never does is not answered by the ranker at all.
+ */
+const MIN_ANSWERS = 8;
+const thresholds: Record<string, number> = {};
+for (const [field, hs] of [...byField].sort()) {
+  let t = 1.01;
+  for (let c = 0.5; c <= 0.99 + 1e-9; c += 0.01) { const r = at(c, hs); if (r.answered >= MIN_ANSWERS && r.precision >= target) { t = Math.round(c * 100) / 100; break; } }
+  thresholds[field] = t;
+  const r = at(t, hs);
+  console.log(`  ${field}: ${hs.length} fields, threshold ${t}, answered ${r.answered}, precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)}`);
+}
+const perField = held.filter((h) => h.p >= (thresholds[h.field] ?? 1.01));
+console.log(`per-field thresholds: answered ${perField.length}, precision ${(perField.filter((h) => h.right).length / Math.max(1, perField.length)).toFixed(3)}, recall ${(perField.filter((h) => h.right).length / Math.max(1, held.filter((h) => h.stated).length)).toFixed(3)}`);
 const byLang = new Map<string, Held[]>();
 for (const h of held) byLang.set(langOf(h.doc), [...(byLang.get(langOf(h.doc)) ?? []), h]);
 for (const [lang, hs] of [...byLang].sort((a, b) => b[1].length - a[1].length)) { const r = at(threshold, hs); console.log(`  ${lang}: ${hs.length} fields, precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)}`); }
@@ -122,6 +136,7 @@ if (!argv.includes('--dry-run')) {
     fitted: `scripts/fit-ranker.ts --seed ${seed} on ${docs.length} documents (${queries.length} fields); held-out precision ${chosen.precision.toFixed(3)}, recall ${chosen.recall.toFixed(3)} at ${threshold}`,
     buckets: BUCKETS,
     threshold,
+    thresholds,
     weights,
   };
   const file = fileURLToPath(new URL('../server/models/ranker.json', import.meta.url));

@@ -25,11 +25,18 @@ describe('candidates', () => {
     for (const c of candidatesOf(doc, 'date')) expect(doc.text.slice(c.start, c.end)).toBe(c.raw);
   });
 
-  it('offers a pair\'s value, a column and a whole line as text', () => {
+  it('offers the values of label: value pairs as text, in any column', () => {
     const texts = candidatesOf(doc, 'text').map((c) => [c.from, c.value]);
     expect(texts).toContainEqual(['pair', 'Pražská Tiskárna s.r.o.']);
-    expect(texts).toContainEqual(['cell', 'Datum splatnosti: 17.03.2026']);
-    expect(texts).toContainEqual(['line', 'Dodavatel: Pražská Tiskárna s.r.o.']);
+    expect(texts).toContainEqual(['pair', '12 450,00 Kč']);
+    expect(texts.every(([from]) => from === 'pair')).toBe(true);
+  });
+
+  it('offers nothing the document does not label: a date alone on its line, a first line, a figure in a list', () => {
+    const bare = segment('Kestrel Joinery\n03.03.2026\n\n1 250,00\nTotal: 1 250,00');
+    expect(candidatesOf(bare, 'date')).toEqual([]);
+    expect(candidatesOf(bare, 'text')).toEqual([]);
+    expect(candidatesOf(bare, 'money').map((c) => c.line)).toEqual([4]);
   });
 });
 
@@ -61,7 +68,7 @@ describe('custom schemas as the ranker reads them', () => {
     const fields = customFieldsOf({
       type: 'object',
       properties: {
-        policyNumber: { type: 'string', description: 'Policy reference' },
+        policyNumber: { type: 'string', title: 'Policy reference', description: 'As printed' },
         premium: { type: ['number', 'null'] },
         seats: { type: 'integer' },
         start: { $ref: '#/$defs/day' },

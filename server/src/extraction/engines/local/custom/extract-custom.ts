@@ -17,6 +17,7 @@ import { at, derivedAt, inText, sectionLines, type Located } from '../fields/loc
 import { documentCurrency } from '../routes/currency-of.js';
 import { escapeStep } from '../../../evidence/pointers.js';
 import { LEARNED } from '../learned/learned-finder.js';
+import { rulesFirst } from '../fields/claims.js';
 import { rankedValue } from '../learned/ranker.js';
 import { customFieldWords, isIdentifierProperty } from '../learned/custom-fields.js';
 
@@ -516,7 +517,11 @@ function extractObject(node: JsonSchema, scope: Scope, root: JsonSchema, rec: Re
 }
 
 export function extractCustomFromDoc(schema: JsonSchema, doc: Doc, rec: Recorder): Record<string, unknown> {
-  return extractObject(resolve(schema, schema), docScope(doc), schema, rec, '');
+  return rulesFirst(doc, () => {
+    if (rec.trace) for (const k of Object.keys(rec.trace)) delete rec.trace[k];
+    if (rec.found) for (const k of Object.keys(rec.found)) delete rec.found[k];
+    return extractObject(resolve(schema, schema), docScope(doc), schema, rec, '');
+  });
 }
 
 

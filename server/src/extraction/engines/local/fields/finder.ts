@@ -8,6 +8,7 @@ import type { Doc } from '../segment/document.js';
 import { bounded, MAX_QUOTE, type FieldKind } from './bounds.js';
 import { isLocated, valueOf, type Located } from './located.js';
 import { placeValue, placeWithin, type Place } from './place.js';
+import { claim, rulesFirst } from './claims.js';
 
 /** One way to find a field, named for the shape of document it reads (its comment shows that example). */
 export interface Finder<C, T> {
@@ -91,6 +92,7 @@ const child = (run: Run, key: string | number, dotted = true): Run => ({
 });
 
 function record(run: Run, finderName: string, rank: number, place: Place, derived: boolean, agree = 0, conflict = 0): void {
+  claim(run.doc, place.start, place.end);
   if (!run.rec.found) return;
   run.rec.found[run.pointer] = {
     start: place.start, end: place.end, derived: derived || !!place.derived,
@@ -196,6 +198,7 @@ function runRule(rule: AnyRule, context: unknown, run: Run): unknown {
         const p = placedScalar(run, rule.kind, f.find(context));
         if (!p) continue;
         if (rec.trace) rec.trace[run.path] = f.name;
+        claim(run.doc, p.place.start, p.place.end);
         if (rec.found) {
           // What the field's other finders say: the same value makes it surer, another one less sure.
           let agree = 0, conflict = 0;
@@ -237,5 +240,17 @@ export function runField(rule: ScalarRule<unknown, unknown> | ListRule<unknown, 
  * known, so a later finder may read an earlier answer through `context.found` when the context carries it.
  */
 export function runTable<C extends { doc: Doc }, Out>(table: FieldTable<C, Out>, context: C, rec: Recorder): Out {
-  return runTableAt(table, context, { doc: context.doc, rec, path: '', pointer: '' });
+  const found = (context as { found?: Record<string, unknown> }).found;
+  return rulesFirst(context.doc, () => {
+    // Each pass reads the answers found so far in its own pass only.
+    if (found) for (const k of Object.keys(found)) delete found[k];
+    return runTableAt(table, context, { doc: context.doc, rec: freshRecorder(rec), path: '', pointer: '' });
+  });
+}
+
+/** The recorder of one pass: the caller's, emptied, so the rules' first pass leaves no trace or evidence of its own. */
+function freshRecorder(rec: Recorder): Recorder {
+  if (rec.trace) for (const k of Object.keys(rec.trace)) delete rec.trace[k];
+  if (rec.found) for (const k of Object.keys(rec.found)) delete rec.found[k];
+  return rec;
 }

@@ -74,6 +74,21 @@ function standing(c: Candidate, all: readonly Candidate[]): string[] {
   return out;
 }
 
+/** Words that only restate the kind of value (a date property's `date`): they say nothing of which one it is. */
+const KIND_WORDS: Record<Candidate['kind'], ReadonlySet<string>> = {
+  date: new Set(['date', 'day', 'dated', 'on']),
+  money: new Set(['amount', 'value', 'sum', 'figure', 'number']),
+  count: new Set(['number', 'count', 'amount', 'value']),
+  id: new Set(['number', 'no', 'nr', 'id', 'code', 'ref', 'reference', 'identifier']),
+  text: new Set(['name', 'text', 'value', 'description']),
+};
+
+/** The words of a field that tell it apart from other fields of its kind (all of them, when none does). */
+function telling(words: readonly string[], kind: Candidate['kind']): readonly string[] {
+  const kept = words.filter((w) => !KIND_WORDS[kind].has(w));
+  return kept.length ? kept : words;
+}
+
 /** The feature strings of candidate `c` for `field`, before hashing. */
 export function candidateFeatureStrings(doc: Doc, c: Candidate, all: readonly Candidate[], field: FieldSpec): string[] {
   const text = doc.text;
@@ -87,17 +102,25 @@ export function candidateFeatureStrings(doc: Doc, c: Candidate, all: readonly Ca
   if (!text.slice(c.end, line.at + line.raw.length).trim()) facts.push('lineEnd');
   facts.push(`pos${Math.min(4, Math.floor((5 * c.line) / Math.max(1, doc.lines.length)))}`);
   facts.push('bias');
-  const f = field.key;
   const k = c.kind;
   const out: string[] = [];
-  for (const fact of facts) out.push(`${f}|#${fact}`, `${k}|#${fact}`);
-  for (const w of before) {
-    out.push(`${f}|<${w}`, `${k}|<${w}`);
-    for (const p of field.words) out.push(`${p}|<${w}`);
+  // A caller's property is answered only by what its label says of it (its words paired with the label's): a date is
+  // not the delivery date because it is the only date.
+  const custom = field.key === 'custom';
+  const words = telling(field.words, c.kind);
+  const f = custom ? `custom-${k}` : field.key;
+  for (const fact of facts) {
+    if (custom) for (const p of words) out.push(`${p}|#${fact}`);
+    else out.push(`${f}|#${fact}`, `${k}|#${fact}`);
   }
+  // A label stands next to its value: the property's words are paired with the three nearest words only.
+  before.forEach((w, i) => {
+    if (!custom) out.push(`${f}|<${w}`, `${k}|<${w}`);
+    if (i >= before.length - 3) for (const p of words) out.push(`${p}|<${w}`);
+  });
   for (const w of after) {
-    out.push(`${f}|>${w}`);
-    for (const p of field.words) out.push(`${p}|>${w}`);
+    if (!custom) out.push(`${f}|>${w}`);
+    for (const p of words) out.push(`${p}|>${w}`);
   }
   return out;
 }

@@ -29,15 +29,37 @@ const WHOLE = /(?<![\p{N}.,])\d{1,6}(?![\p{N}]|[.,]\d)/gu;
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
 
-/** The candidates of one kind, in document order, without the e-mail envelope's lines. */
+/** Words (letters) on the candidate's own line before it: a label, a frame. */
+const LABELLED = /\p{L}/u;
+
+/**
+ * The candidates of one kind, in document order, without the e-mail envelope's lines. Only labelled ones: a figure, a
+ * date or a code with words before it on its own line, a text that is the value of a `label: value` pair. A value is
+ * never chosen by elimination (the only date, the first line), only by what the document says of it.
+ */
 export function candidatesOf(doc: Doc, kind: CandidateKind): Candidate[] {
+  return allCandidatesOf(doc, kind).filter((c) => (c.kind === 'text' ? c.from === 'pair' : LABELLED.test(doc.text.slice(Math.max(doc.lines[c.line]!.at, c.start - 48), c.start))));
+}
+
+function allCandidatesOf(doc: Doc, kind: CandidateKind): Candidate[] {
   const out: Candidate[] = [];
   for (const line of doc.lines) {
     if (doc.envelope.has(line.index)) continue;
     const text = line.raw;
     const base = line.at;
     if (kind === 'money') {
-      for (const a of findAmounts(text, doc.reading)) out.push({ kind, value: a.value, start: base + a.index, end: base + a.end, line: line.index, raw: a.raw, decimals: a.decimals });
+      // A figure inside a date (its day, its year) is no amount.
+      const dates = findDates(text, doc.dateOptions).map((d) => ({ start: d.index, end: d.end }));
+      for (const a of findAmounts(text, doc.reading)) {
+        if (dates.some((d) => overlaps(d, { start: a.index, end: a.end }))) continue;
+        // `14 days`, `0.05 per user`, `3 seats`: a figure its words measure, not an amount (a currency named after
+        // it, `12,00 EUR`, is read by findAmounts as the amount's own).
+        if (a.currency === null && /^\s?\p{L}/u.test(text.slice(a.end))) continue;
+        if (/^\s*(?:per|\/)\s*\p{L}/iu.test(text.slice(a.end))) continue;
+        // `14:32`: a time of day.
+        if (/^[:.]\d{2}(?!\d)/.test(text.slice(a.end)) && !a.decimals || /\d:$/.test(text.slice(0, a.index))) continue;
+        out.push({ kind, value: a.value, start: base + a.index, end: base + a.end, line: line.index, raw: a.raw, decimals: a.decimals });
+      }
     } else if (kind === 'date') {
       for (const d of findDates(text, doc.dateOptions)) out.push({ kind, value: d.iso, start: base + d.index, end: base + d.end, line: line.index, raw: text.slice(d.index, d.end), yearless: d.yearless });
     } else if (kind === 'id') {
@@ -51,9 +73,10 @@ export function candidatesOf(doc: Doc, kind: CandidateKind): Candidate[] {
     } else if (kind === 'text') {
       out.push(...textCandidates(line.index, text, base));
     } else {
+      const dates = findDates(text, doc.dateOptions).map((d) => ({ start: d.index, end: d.end }));
       for (const m of text.matchAll(WHOLE)) {
         const value = Number(m[0]);
-        if (value > 0) out.push({ kind, value, start: base + m.index, end: base + m.index + m[0].length, line: line.index, raw: m[0] });
+        if (value > 0 && !dates.some((d) => overlaps(d, { start: m.index, end: m.index + m[0].length }))) out.push({ kind, value, start: base + m.index, end: base + m.index + m[0].length, line: line.index, raw: m[0] });
       }
     }
   }

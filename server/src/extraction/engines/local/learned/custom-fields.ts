@@ -28,9 +28,12 @@ function typesOf(node: Schema, root: Schema): Set<string> {
   return out;
 }
 
-/** A property's words: its name's, then up to three of its title's and of its description's. */
+/**
+ * A property's words: its name's, then up to three of its title's. Not its description's: a description guides, and a
+ * figure whose label only echoes it (`reduced to £35` for "Reduced amount for early payment") is no evidence.
+ */
 export function customFieldWords(name: string, node: Schema): string[] {
-  return [...new Set([...nameWords(name), ...descriptionWords(node.title).slice(0, 3), ...descriptionWords(node.description).slice(0, 3)])].slice(0, 6);
+  return [...new Set([...nameWords(name), ...descriptionWords(node.title).slice(0, 3)])].slice(0, 6);
 }
 
 /** A string property that asks for an identifier (`orderNumber`, `booking_ref`, `taxId`). */

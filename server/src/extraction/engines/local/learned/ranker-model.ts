@@ -10,6 +10,8 @@ export interface RankerModel {
   buckets: number;
   /** A candidate is answered when its probability reaches this (chosen on held-out folds). */
   threshold: number;
+  /** Each field's own threshold (`invoice:/total`, `custom:date`), chosen the same way; above 1: never answered. */
+  thresholds?: Record<string, number>;
   /** Weights by bucket; a bucket not listed weighs 0. */
   weights: Record<string, number>;
 }

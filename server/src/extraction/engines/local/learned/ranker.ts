@@ -3,6 +3,7 @@
 // is sure enough. It learns label words in every language of the training corpus rather than reading them from lists.
 import type { Doc } from '../segment/document.js';
 import { inText, type Located } from '../fields/located.js';
+import { isClaimed, rulesAlone } from '../fields/claims.js';
 import { candidatesOf, type Candidate, type CandidateKind } from './candidates.js';
 import { candidateFeatureStrings, type FieldSpec } from './candidate-features.js';
 import { probability, rankerModel, type RankerModel } from './ranker-model.js';
@@ -29,8 +30,9 @@ export function rank(doc: Doc, kind: CandidateKind, field: FieldSpec, model: Pic
 /** The ranker's answer for a field: its best candidate where it is sure enough, located where it stands; else null. */
 export function rankedValue(doc: Doc, kind: CandidateKind, field: FieldSpec): Located<number | string> | null {
   const model = rankerModel();
-  if (!model) return null;
-  const best = rank(doc, kind, field, model)[0];
-  if (!best || best.p < model.threshold) return null;
+  if (!model || rulesAlone(doc)) return null;
+  const best = rank(doc, kind, field, model).find((r) => !isClaimed(doc, doc.toSource(r.candidate.start), doc.toSource(r.candidate.end)));
+  const threshold = model.thresholds?.[field.key === 'custom' ? `custom:${kind}` : field.key] ?? model.threshold;
+  if (!best || best.p < threshold) return null;
   return inText(best.candidate.value, best.candidate.start, best.candidate.end);
 }
