@@ -53,8 +53,8 @@ const env = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_API_BASE: optionalUrl,
-  // The offline engine's worker threads (default: one less than the cores, at least one; 0 runs it on the event loop)
-  // and the most a task may run before it is stopped.
+  // The offline engine's worker threads (default: one less than the usable cores, a cgroup's CPU quota included, at
+  // least one; 0 runs it on the event loop) and the most a task may run before it is stopped.
   OFFLINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(64).optional()),
   OFFLINE_TASK_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60_000)),
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
