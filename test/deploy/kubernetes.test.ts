@@ -198,4 +198,10 @@ describe('deploy/compose.yaml', () => {
     expect(compose.services.worker.deploy.replicas).toBeGreaterThanOrEqual(2);
     expect(compose.services.postgres.healthcheck.test.join(' ')).toContain('pg_isready');
   });
+
+  it('says which Compose it needs: the long form of env_file (path, required) is Compose 2.24 and later', () => {
+    const longForm = Object.values(compose.services as Record<string, Json>).some((s) => (s.env_file ?? []).some?.((e: unknown) => typeof e === 'object' && e !== null && 'required' in e));
+    expect(longForm).toBe(true);
+    expect(readFileSync(`${root}docs/deploy.md`, 'utf8')).toContain('It needs Docker Compose 2.24 or later');
+  });
 });
