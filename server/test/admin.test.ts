@@ -101,6 +101,8 @@ describe.each(dbModes())('npm run admin (%s database, NODE_ENV=production)', (mo
     // The service on this database takes the key and the session as they were printed.
     const server = await startChildServer({ ...env, PORT: '0', HOST: '127.0.0.1' });
     try {
+      // Its start line tells an operator where keys come from here (no local sign-in in production).
+      expect(server.output()).toContain('keys: the dashboard, or npm run admin -- create-key ACCOUNT');
       const byKey = await fetch(`${server.baseUrl}/v1/account`, { headers: { 'x-api-key': raw } });
       expect(byKey.status).toBe(200);
       expect(await byKey.json()).toMatchObject({ id: 'acct_ops', plan: 'free', heuLimit: 100, requestsPerMinute: 10, activeKeyCount: 1 });
