@@ -4,7 +4,8 @@ import { startupConfig } from '../config/dotenv.js';
 import { DataDirInUse } from '../db/data-dir-lock.js';
 import { openDatabase } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { CommandFailed, EXIT, lazyDatabase, parseCommand, usage, UsageError, type AdminIo } from './commands.js';
+import { parseCommand, usage } from './arguments.js';
+import { CommandFailed, EXIT, lazyDatabase, UsageError, type AdminIo } from './context.js';
 
 async function main(argv: string[], io: AdminIo): Promise<number> {
   let parsed: ReturnType<typeof parseCommand>;

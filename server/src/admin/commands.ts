@@ -1,40 +1,15 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Config } from '../config/config.js';
+// The admin command's commands (`npm run admin -- help` lists them): each checks its own arguments before it opens
+// the database, and works through the services the API uses (accounts/, keys/, auth/), never SQL of its own.
+import type { ParseArgsConfig } from 'node:util';
 import type { PlanName } from '../config/plans.js';
 import { createAccount, findAccount, listAccounts, setAccountPlan, type AccountListing } from '../accounts/accounts.js';
 import { ACCOUNT_ID, MAX_TOKEN_LIFETIME_S, mintDashboardToken, DEFAULT_TOKEN_TTL_S } from '../auth/dashboard-tokens.js';
-import type { Database } from '../db/database.js';
-import { applyMigrations } from '../db/migrate.js';
 import { createApiKey, DEFAULT_KEY_NAME } from '../keys/keys.js';
-
-/** Exit statuses: done; refused or failed with nothing changed; wrong usage or configuration. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-/** Where a command writes: stdout carries the result (the one key or token asked for), stderr everything said to a person. */
-export interface AdminIo {
-  out(text: string): void;
-  err(text: string): void;
-}
-
-/** What a command needs, opened only once its arguments are known to be right. */
-export interface AdminContext {
-  config: Config;
-  /** The database, migrated to this version's schema as the service's own start does (opened on first use). */
-  db(): Promise<Database>;
-  /** The migrations that opening the database applied. */
-  migrationsApplied(): Promise<string[]>;
-  io: AdminIo;
-  now(): Date;
-}
-
-/** Wrong arguments: said with the usage line, exit 2, before anything is opened. */
-export class UsageError extends Error {}
-/** A refusal (unknown account, id taken, no local secret): exit 1, nothing changed. */
-export class CommandFailed extends Error {}
+import { CommandFailed, UsageError, type AdminContext } from './context.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-interface Command {
+export interface Command {
   usage: string;
   summary: string;
   options: Options;
@@ -171,58 +146,3 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-export function usage(): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
-  return [
-    'Usage: npm run admin -- COMMAND [ARGUMENTS]     (in the image: node server/dist/admin/cli.js COMMAND ...)',
-    '',
-    'Commands:',
-    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
-    `  ${'help'.padEnd(width)}  this text`,
-    '',
-    'It reads the service\'s configuration (DATABASE_URL, DASHBOARD_JWT_SECRET, ...) as the service does, and migrates',
-    'the database first, as every start of the service does. Only create-key and mint-session print a secret: the',
-    'one asked for, on stdout. Exit status: 0 done; 1 refused or failed, nothing changed; 2 wrong usage or configuration.',
-    '',
-  ].join('\n');
-}
-
-/** The command and its checked arguments, or a UsageError. */
-export function parseCommand(argv: string[]): { command: Command; args: string[]; values: Record<string, string | boolean | undefined> } | 'help' {
-  const [name, ...rest] = argv;
-  if (name === undefined) throw new UsageError('no command given');
-  if (name === 'help' || name === '--help' || name === '-h') return 'help';
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
-  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split(/\.(?: |$)/)[0]} (usage: ${command.usage})`);
-  }
-  if (parsed.positionals.length !== command.positionals) {
-    throw new UsageError(`${name} takes ${command.positionals === 0 ? 'no arguments' : command.positionals === 1 ? 'one argument' : `${command.positionals} arguments`} (usage: ${command.usage})`);
-  }
-  return { command, args: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> };
-}
-
-/** Opens the configured database and migrates it, once, when a command first asks for it. */
-export function lazyDatabase(open: () => Promise<Database>): Pick<AdminContext, 'db' | 'migrationsApplied'> & { close(): Promise<void> } {
-  let opened: Promise<{ db: Database; applied: string[] }> | undefined;
-  const ready = () => (opened ??= (async () => {
-    const db = await open();
-    try {
-      return { db, applied: await applyMigrations(db.pool) };
-    } catch (e) {
-      await db.close();
-      throw e;
-    }
-  })());
-  return {
-    db: async () => (await ready()).db,
-    migrationsApplied: async () => (await ready()).applied,
-    async close() {
-      if (opened) await (await opened.catch(() => undefined))?.db.close();
-    },
-  };
-}
