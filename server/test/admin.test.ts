@@ -195,6 +195,20 @@ describe.each(dbModes())('npm run admin (%s database, NODE_ENV=production)', (mo
     expect(await admin(['create-account', 'acct_configured'], { ...env, NEW_ACCOUNT_PLAN: 'starter' })).toMatchObject({ code: 0, stdout: expect.stringContaining('on the starter plan') });
     expect((await accounts()).map((a) => [a.id, a.plan, a.activeKeyCount])).toEqual([['acct_ops', 'free', 1], ['acct_default', 'free', 0], ['acct_configured', 'starter', 0]]);
   }, 60_000);
+
+  if (mode === 'postgres') {
+    it('moves an account Stripe bills, and says that Stripe\'s next event sets its plan again', async () => {
+      const c = new pg.Client({ connectionString: db.databaseUrl });
+      await c.connect();
+      await c.query(`UPDATE accounts SET stripe_customer_id = 'cus_admin', stripe_subscription_id = 'sub_admin' WHERE id = 'acct_default'`);
+      await c.end();
+      const moved = await run('set-plan', 'acct_default', 'starter');
+      expect(moved.code).toBe(0);
+      expect(moved.stdout).toBe('Moved account acct_default from free to the starter plan: 10,000 HEU a month, 120 requests a minute.\n');
+      expect(moved.stderr).toBe("Note: account acct_default has a Stripe subscription; Stripe's next event for it sets its plan again (docs/billing.md).\n");
+      expect((await accounts()).find((a) => a.id === 'acct_default')).toMatchObject({ plan: 'starter', stripeSubscription: true });
+    }, 60_000);
+  }
 });
 
 const postgres = process.env.TEST_PG_URL ? describe : describe.skip;
