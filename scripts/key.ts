@@ -9,6 +9,14 @@ import { mintDashboardToken } from '../server/src/auth/dashboard-tokens.js';
 
 const { values } = parseArgs({ options: { account: { type: 'string', default: 'acct_local' }, name: { type: 'string', default: 'local key' }, url: { type: 'string' } } });
 loadDotEnv();
+// A convenience for a local service: in production it would create `acct_local` (or any account named) in the
+// production database on the way. Operators have the admin command, which creates nothing they did not name.
+if (process.env.NODE_ENV === 'production') {
+  process.stderr.write('npm run key is for a local service (NODE_ENV=production here): it would create an account in your production database.\n'
+    + 'Use the admin command instead (docs/deploy.md, "First key and first session in production"):\n'
+    + '  npm run admin -- create-account ACCOUNT --plan free|starter\n  npm run admin -- create-key ACCOUNT\n');
+  process.exit(2);
+}
 const config = loadConfig();
 if (!config.dashboard.jwtSecret) {
   process.stderr.write('No DASHBOARD_JWT_SECRET is configured; sign in at the dashboard of your identity provider to create keys.\n');

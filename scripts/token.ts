@@ -11,6 +11,14 @@ if (!values.account) {
   process.exit(2);
 }
 loadDotEnv();
+// A token for any account id, which its first use creates: a development convenience, refused in production, where
+// the admin command mints sessions for accounts that exist.
+if (process.env.NODE_ENV === 'production') {
+  process.stderr.write('npm run token is for a local service (NODE_ENV=production here): its token would create any account it names.\n'
+    + 'Use the admin command instead (docs/deploy.md, "First key and first session in production"):\n'
+    + '  npm run admin -- mint-session ACCOUNT [--ttl SECONDS]\n');
+  process.exit(2);
+}
 const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
 if (ttl !== undefined && !(Number.isInteger(ttl) && ttl > 0 && ttl <= MAX_TOKEN_LIFETIME_S)) {
   process.stderr.write(`--ttl must be 1 to ${MAX_TOKEN_LIFETIME_S} seconds (24 hours): the service refuses tokens that last longer.\n`);

@@ -87,8 +87,8 @@ describe('plans from PLANS_FILE', () => {
   });
 });
 
-// A self-hosting operator's own key (npm run key, on a service npm start runs in development) is not held to the
-// free plan; production and the test suite start accounts on free, as sold (config.test.ts checks each default).
+// The product decision (the first valid token for an unknown `sub` creates its account on the free plan) holds on a
+// development service too, which is what `npm start` runs: a partner trying it meets the free plan's limits.
 describe('the plan a new account starts on', () => {
   let dev: TestServer;
   beforeAll(async () => { dev = await startTestServer('embedded', { NODE_ENV: 'development' }); }, 60_000);
@@ -96,8 +96,9 @@ describe('the plan a new account starts on', () => {
   const summary = async (server: TestServer, account: string) =>
     (await server.fetch('/v1/account', { headers: { authorization: `Bearer ${await server.token(account)}` } })).json();
 
-  it('is starter on a development service; free on the test suite\'s (NODE_ENV=test)', async () => {
-    expect(await summary(dev, 'acct_local')).toMatchObject({ id: 'acct_local', plan: 'starter', heuLimit: 10000, requestsPerMinute: 120 });
+  it('is free on a development service, as on the test suite\'s (NODE_ENV=test)', async () => {
+    expect(await summary(dev, 'acct_local')).toMatchObject({ id: 'acct_local', plan: 'free', heuLimit: 100, requestsPerMinute: 10 });
+    expect(await summary(dev, 'acct_partner')).toMatchObject({ id: 'acct_partner', plan: 'free', heuLimit: 100, requestsPerMinute: 10 });
     const test = await startTestServer('embedded');
     try {
       expect(await summary(test, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
@@ -107,16 +108,16 @@ describe('the plan a new account starts on', () => {
   }, 120_000);
 
   it('leaves an existing account on its plan', async () => {
-    await dev.db.prisma.account.create({ data: { id: 'acct_old', plan: 'free' } });
-    expect(await summary(dev, 'acct_old')).toMatchObject({ plan: 'free', heuLimit: 100 });
+    await dev.db.prisma.account.create({ data: { id: 'acct_old', plan: 'starter' } });
+    expect(await summary(dev, 'acct_old')).toMatchObject({ plan: 'starter', heuLimit: 10000 });
   });
 
   it('is NEW_ACCOUNT_PLAN when set', async () => {
-    const free = await startTestServer('embedded', { NODE_ENV: 'development', NEW_ACCOUNT_PLAN: 'free' });
+    const starter = await startTestServer('embedded', { NODE_ENV: 'development', NEW_ACCOUNT_PLAN: 'starter' });
     try {
-      expect(await summary(free, 'acct_local')).toMatchObject({ plan: 'free', heuLimit: 100 });
+      expect(await summary(starter, 'acct_new')).toMatchObject({ plan: 'starter', heuLimit: 10000, requestsPerMinute: 120 });
     } finally {
-      await free.close();
+      await starter.close();
     }
   }, 120_000);
 });

@@ -90,11 +90,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PLANS_FILE: '/nonexistent/plans.json' })).toThrow(/PLANS_FILE/);
   });
 
-  it('starts new accounts on starter in development, free elsewhere, and refuses an unknown NEW_ACCOUNT_PLAN', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).newAccountPlan).toBe('starter');
+  it('starts new accounts on free whatever NODE_ENV says, on NEW_ACCOUNT_PLAN when set, and refuses an unknown NEW_ACCOUNT_PLAN', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).newAccountPlan).toBe('free');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).newAccountPlan).toBe('free');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).newAccountPlan).toBe('free');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://127.0.0.1/docextract' }).newAccountPlan).toBe('free');
+    expect(loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'starter' }).newAccountPlan).toBe('starter');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://127.0.0.1/docextract', NEW_ACCOUNT_PLAN: 'starter' }).newAccountPlan).toBe('starter');
     expect(loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'free' }).newAccountPlan).toBe('free');
     expect(() => loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'unlimited' })).toThrow(/NEW_ACCOUNT_PLAN/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NEW_ACCOUNT_PLAN: 'Starter' })).toThrow(/NEW_ACCOUNT_PLAN/);
   });
 });

@@ -114,3 +114,28 @@ describe('dashboard local sign-in', () => {
     }
   });
 });
+
+// A person without a session must learn where one comes from: the local sign-in, the identity provider, or (a
+// production service signing its own sessions) an operator with the admin command (docs/deploy.md).
+describe('the sign-in page names where a session comes from', () => {
+  it.each([
+    ['local', {}],
+    ['operator', { NODE_ENV: 'production' }],
+    ['identity-provider', { NODE_ENV: 'production', DASHBOARD_JWKS_URL: 'https://idp.example/.well-known/jwks.json' }],
+  ])('%s', async (source, env) => {
+    const s = await startTestServer('embedded', env);
+    try {
+      const page = await (await s.fetch('/dashboard')).text();
+      expect(page).toContain(`data-sessions="${source}"`);
+      expect(page).toContain(`data-local-sign-in="${source === 'local'}"`);
+      if (source === 'operator') {
+        // What the page then says (the bundle's text; dashboard.test.ts drives the page itself in Chromium).
+        const app = await (await s.fetch('/dashboard/assets/app.js')).text();
+        expect(app).toContain('npm run admin -- mint-session ACCOUNT');
+        expect(app).toContain('First key and first session in production');
+      }
+    } finally {
+      await s.close();
+    }
+  });
+});

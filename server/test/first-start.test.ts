@@ -47,7 +47,8 @@ describe('starting out', () => {
     expect(stderr).toContain('shown once');
     const account = await fetch(`${server.baseUrl}/v1/account`, { headers: { 'x-api-key': key } });
     expect(account.status).toBe(200);
-    expect((await account.json()).id).toBe('acct_local');
+    // On the free plan, as every account a session creates (NEW_ACCOUNT_PLAN unset).
+    expect(await account.json()).toMatchObject({ id: 'acct_local', plan: 'free', heuLimit: 100, requestsPerMinute: 10 });
   });
 
   it('npm run key says plainly when no service answers', async () => {

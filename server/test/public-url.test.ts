@@ -14,7 +14,7 @@ let server: ChildServer | undefined;
 beforeAll(async () => {
   database = await createTestDatabase('embedded');
   // A free plan too small for any extraction: the first one is 402 with its upgrade link. New accounts start on free
-  // (a development service would start them on starter: NEW_ACCOUNT_PLAN, docs/metering.md).
+  // (the default; NEW_ACCOUNT_PLAN says so here all the same, docs/metering.md).
   const plansFile = join(mkdtempSync(join(tmpdir(), 'public-url-plans-')), 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ free: { heuPerMonth: 1, requestsPerMinute: 1000 }, starter: { heuPerMonth: 10_000, requestsPerMinute: 1000 } }));
   server = await startChildServer({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plansFile, NEW_ACCOUNT_PLAN: 'free', PORT: '0', HOST: '127.0.0.1' });

@@ -25,8 +25,12 @@ export function signInPage(main: HTMLElement, go: (path: string) => void, messag
       go('/dashboard/keys');
     });
     children.push(h('p', {}, 'Development sign-in: sessions are signed with this server\u2019s local secret.'), form);
-  } else {
+  } else if (document.body.dataset.sessions === 'identity-provider') {
     children.push(h('p', {}, 'Sign in through your identity provider: it issues the session token this dashboard uses (configured with DASHBOARD_JWKS_URL). Paste the token it gave you below.'));
+  } else {
+    // Sessions signed with the service's DASHBOARD_JWT_SECRET and no local sign-in (production): an operator mints them.
+    children.push(h('p', {}, 'Paste a session token below. This service signs its own sessions (DASHBOARD_JWT_SECRET): an operator mints one for an account where the service runs, with ',
+      h('code', {}, 'npm run admin -- mint-session ACCOUNT'), ' (see \u201cFirst key and first session in production\u201d in docs/deploy.md).'));
   }
   const tokenInput = h('textarea', { id: 'token', name: 'token', rows: '3', required: true }) as HTMLTextAreaElement;
   const tokenForm = h('form', { 'aria-label': 'Sign in with a token' },

@@ -9,7 +9,7 @@ export type AccountSummary = components['schemas']['AccountSummary'];
 
 /**
  * The account for a verified dashboard subject; the first valid token creates it on `plan` (the configured plan of
- * new accounts: free as sold, starter on a development service). An existing account keeps its plan.
+ * new accounts, NEW_ACCOUNT_PLAN: free unless set). An existing account keeps its plan.
  */
 export async function ensureAccount(prisma: PrismaClient, id: string, plan: Account['plan'] = 'free'): Promise<Account> {
   return prisma.account.upsert({ where: { id }, create: { id, plan }, update: {} });
@@ -59,4 +59,58 @@ export async function readAccountSummary(sql: Sql, accountId: string, plans: Pla
     subscriptionEndedAt: account.subscription_ended_at?.toISOString() ?? null,
     createdAt: account.created_at.toISOString(),
   };
+}
+
+/** What an operator sees of an account (`npm run admin -- list-accounts`). */
+export interface AccountListing {
+  id: string;
+  plan: Account['plan'];
+  status: Account['status'];
+  activeKeyCount: number;
+  /** Whether a Stripe subscription sets its plan (Stripe's next event for it would undo an operator's change). */
+  stripeSubscriptionId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Creates an account on `plan` (an operator's, before its first session): true, or false when the id is taken, in
+ * which case nothing changes.
+ */
+export async function createAccount(prisma: PrismaClient, id: string, plan: Account['plan']): Promise<boolean> {
+  const { count } = await prisma.account.createMany({ data: [{ id, plan }], skipDuplicates: true });
+  return count === 1;
+}
+
+const LISTING = {
+  id: true, plan: true, status: true, stripeSubscriptionId: true, createdAt: true,
+  _count: { select: { apiKeys: { where: { revokedAt: null } } } },
+} as const;
+
+function toListing({ _count, ...row }: { _count: { apiKeys: number } } & Omit<AccountListing, 'activeKeyCount'>): AccountListing {
+  return { ...row, activeKeyCount: _count.apiKeys };
+}
+
+/** Every account, oldest first, with its keys not revoked. */
+export async function listAccounts(prisma: PrismaClient): Promise<AccountListing[]> {
+  const rows = await prisma.account.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: LISTING });
+  return rows.map(toListing);
+}
+
+/** One account as listed, or null. */
+export async function findAccount(prisma: PrismaClient, id: string): Promise<AccountListing | null> {
+  const row = await prisma.account.findUnique({ where: { id }, select: LISTING });
+  return row ? toListing(row) : null;
+}
+
+/**
+ * Moves an account to `plan` (an operator's decision, beside Stripe's events): the account as it now stands and its
+ * plan before, or null when there is no such account. The limits follow at once: every request reads the plan from
+ * the database.
+ */
+export async function setAccountPlan(prisma: PrismaClient, id: string, plan: Account['plan']): Promise<{ before: Account['plan']; account: AccountListing } | null> {
+  const before = await findAccount(prisma, id);
+  if (!before) return null;
+  if (before.plan === plan) return { before: before.plan, account: before };
+  await prisma.account.update({ where: { id }, data: { plan } });
+  return { before: before.plan, account: { ...before, plan } };
 }

@@ -23,7 +23,8 @@ const CLOCK_SKEW_S = 60;
 export const DEFAULT_TOKEN_TTL_S = 12 * 3600;
 
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
-const ACCOUNT_ID = /^[A-Za-z0-9_.:@|-]{1,128}$/;
+/** What an account id (a token's `sub`) may be: identity providers' subject ids (`auth0|...`, e-mail addresses) fit. */
+export const ACCOUNT_ID = /^[A-Za-z0-9_.:@|-]{1,128}$/;
 
 /**
  * Dashboard session tokens: HS256 with the shared secret, or the identity provider's keys (JWKS). `exp` and `sub`

@@ -25,7 +25,7 @@ const env = z.object({
   // By default the address this service is served at (HOST and PORT): see defaultPublicUrl.
   PUBLIC_URL: optionalUrl,
   PLANS_FILE: optionalString,
-  // The plan an account starts on (default: starter when NODE_ENV is development, else free; see loadConfig).
+  // The plan an account starts on when its first dashboard session creates it (default: free, as sold).
   NEW_ACCOUNT_PLAN: z.preprocess(emptyAsUndefined, z.enum(['free', 'starter']).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   VALIDATE_RESPONSES: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).optional()),
@@ -53,8 +53,8 @@ const env = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
   STRIPE_API_BASE: optionalUrl,
-  // The offline engine's worker threads (default: one less than the cores, at least one; 0 runs it on the event loop)
-  // and the most a task may run before it is stopped.
+  // The offline engine's worker threads (default: one less than the usable cores, a cgroup's CPU quota included, at
+  // least one; 0 runs it on the event loop) and the most a task may run before it is stopped.
   OFFLINE_THREADS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(64).optional()),
   OFFLINE_TASK_BUDGET_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60_000)),
   BATCH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(5)),
@@ -112,9 +112,9 @@ export interface Config {
   publicUrlIsExplicit: boolean;
   plans: PlanTable;
   /**
-   * The plan an account starts on when its first dashboard session creates it: `starter` on a development service
-   * (the operator's own key, from `npm run key`, is not held to the free plan's 10 requests a minute), `free` in
-   * production and tests, as sold; NEW_ACCOUNT_PLAN sets it.
+   * The plan an account starts on when its first dashboard session creates it: `free`, as sold, whatever NODE_ENV
+   * says (a partner trying a local service meets the limits and the upgrade flow a customer meets); NEW_ACCOUNT_PLAN
+   * sets another. An operator moves one account with `npm run admin -- set-plan`.
    */
   newAccountPlan: PlanName;
   logLevel: string;
@@ -249,7 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
     plans,
-    newAccountPlan: e.NEW_ACCOUNT_PLAN ?? (e.NODE_ENV === 'development' ? 'starter' : 'free'),
+    newAccountPlan: e.NEW_ACCOUNT_PLAN ?? 'free',
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES ? e.VALIDATE_RESPONSES === 'true' : e.NODE_ENV === 'test',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
-import { mintDashboardToken } from '../auth/dashboard-tokens.js';
+import { ACCOUNT_ID, mintDashboardToken } from '../auth/dashboard-tokens.js';
 import { assertLocalRequest } from '../auth/local-sign-in-guard.js';
 import type { Config } from '../config/config.js';
 import { ApiError } from '../http/api-error.js';
 import { staticAssets } from '../http/static-assets.js';
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
-const ACCOUNT_ID = /^[A-Za-z0-9_.:@|-]{1,128}$/;
 /** Only our own origin: no inline script, no third-party anything; never framed (no clickjacking of key actions). */
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -17,6 +16,15 @@ function pageHeaders(res: express.Response): void {
   res.setHeader('Content-Security-Policy', CSP);
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
+/**
+ * Where this service's dashboard sessions come from: the local sign-in; the identity provider (DASHBOARD_JWKS_URL:
+ * only its tokens are accepted); or an operator, who mints them with the shared secret (`npm run admin -- mint-session`).
+ */
+export function sessionSource(config: Config, localSignIn: boolean): 'local' | 'identity-provider' | 'operator' {
+  if (config.dashboard.jwksUrl) return 'identity-provider';
+  return localSignIn ? 'local' : 'operator';
 }
 
 /**
@@ -29,6 +37,8 @@ export function dashboardRoutes(config: Config): Router {
   const localSignIn = config.dashboard.localSignIn && Boolean(config.dashboard.jwtSecret);
   const page = existsSync(`${DIST}index.html`)
     ? readFileSync(`${DIST}index.html`, 'utf8').replace('__LOCAL_SIGN_IN__', String(localSignIn))
+      // Where a session comes from, so the sign-in page tells a person without one what to do (sessionSource).
+      .replace('__SESSIONS__', sessionSource(config, localSignIn))
       // Whether upgrades can be bought here: without a Stripe key the page says so instead of offering a button that fails.
       .replace('__BILLING__', String(Boolean(config.billing.secretKey && config.billing.priceStarter)))
     : '<!doctype html><title>docextract</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>.</p>';

@@ -3,7 +3,7 @@
  * uses, and how to get a key.
  */
 export function startBanner(publicUrl: string, engine: string, localSignIn: boolean, database: string): string {
-  const key = localSignIn ? 'a key for local use: npm run key' : 'keys: sign in at the dashboard';
+  const key = localSignIn ? 'a key for local use: npm run key' : 'keys: the dashboard, or npm run admin -- create-key ACCOUNT';
   return `docextract is up at ${publicUrl}  ·  dashboard ${publicUrl}/dashboard  ·  reference ${publicUrl}/docs  ·  engine: ${engine}  ·  database: ${database}  ·  ${key}`;
 }
 

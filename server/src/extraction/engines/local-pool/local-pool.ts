@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { compiledWorker } from '../../../workers/compiled-worker.js';
+import { usableCores } from '../../../host/usable-cores.js';
 import { runClassifyTask, type ClassifyOutput, type ClassifyTask } from '../../../classification/classify-task.js';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
 import type { LocalWorkerInput } from './local-worker.js';
@@ -15,13 +15,13 @@ export interface LocalRunner {
 
 
 /**
- * A bounded pool of worker threads (one less than the cores, at least one): a 200,000-character document keeps a core
- * busy for about 0.2 s and a batch holds twenty, which on the event loop held every other request (a 20-item batch of
- * such invoices blocked `/healthz` for 9.9 s). Tasks wait in the pool's queue; a caller that goes away, or a task past
+ * A bounded pool of worker threads (one less than the cores this process may use, its cgroup's CPU quota included;
+ * at least one): a 200,000-character document keeps a core busy for about 0.2 s and a batch holds twenty, which on the
+ * event loop held every other request (a 20-item batch of such invoices blocked `/healthz` for 9.9 s). Tasks wait in the pool's queue; a caller that goes away, or a task past
  * its CPU budget, is aborted (its thread is replaced).
  */
 export function createLocalRunner(options: { threads?: number; taskBudgetMs: number }): LocalRunner {
-  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const threads = options.threads ?? Math.max(1, usableCores() - 1);
   const filename = threads > 0 ? compiledWorker(new URL('./local-worker.js', import.meta.url)) : null;
   if (!filename) {
     return {
