@@ -9,7 +9,7 @@ import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { JobSystem } from './jobs/job-system.js';
 import { Meter } from './metering/meter.js';
-import { jobCountsOf, Metrics } from './metrics/metrics.js';
+import { Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 
 /**
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     logger.flush();
     process.exit(1);
   });
-  const metrics = new Metrics(jobCountsOf(db.sql));
+  // This process's own figures only: the database-wide job gauges are the API's (GET /metrics/queue), or a sum over
+  // the workers would count the queue once per worker.
+  const metrics = new Metrics();
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);

@@ -10,6 +10,7 @@ import { CONFIG_VARIABLES, loadConfig } from '../../src/config/config.js';
 import { startChildServer, startChildWorker } from '../support/child-server.js';
 import { startTestServer } from '../support/harness.js';
 import { createTestDatabase } from '../support/databases.js';
+import { lintScrape, namingProblems, promtoolProblems } from '../support/prometheus-lint.js';
 
 const run = promisify(execFile);
 const root = new URL('../../..', import.meta.url).pathname;
@@ -92,14 +93,36 @@ describe('operating the service', () => {
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
       expect(text).toMatch(/docextract_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/v1\/jobs",status="202"\} \d+/);
-      expect(text).toMatch(/docextract_jobs\{status="queued"\} 0/);
-      expect(text).toMatch(/docextract_job_queue_depth 0/);
       expect(text).toMatch(/docextract_jobs_finished_total\{status="succeeded",route="receipt"\} 1/);
       expect(text).toMatch(/docextract_heu_settled_total [1-9]/);
       expect(text).toMatch(/docextract_reader_kills_total 0/);
       expect(text).toContain('docextract_process_cpu_seconds_total');
+      expect(text).toMatch(/^docextract_nodejs_active_handles\{type="\w+"\} \d+$/m);
+      // The database-wide job gauges are not per process (a sum over processes would count the queue once per
+      // process): they are on /metrics/queue, behind the same token.
+      expect(text).not.toMatch(/^docextract_jobs\b|^docextract_job_queue_depth\b/m);
+      expect((await s.fetch('/metrics/queue')).status).toBe(401);
+      const queue = await s.fetch('/metrics/queue', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(queue.status).toBe(200);
+      const queueText = await queue.text();
+      expect(queueText).toMatch(/^docextract_jobs\{status="queued"\} 0$/m);
+      expect(queueText).toMatch(/^docextract_jobs\{status="running"\} 0$/m);
+      expect(queueText).toMatch(/^docextract_job_queue_depth 0$/m);
+      expect(queueText).not.toContain('docextract_process_');
+      // Prometheus' naming rules hold for both (promtool check metrics when installed: was
+      // "docextract_nodejs_active_handles_total non-counter metrics should not have "_total" suffix").
+      expect(lintScrape(text)).toEqual([]);
+      expect(lintScrape(queueText)).toEqual([]);
     } finally {
       await s.close();
     }
   }, 60_000);
+
+  it('the naming checks catch what they are for (a gauge named _total, a counter without it)', () => {
+    const bad = '# HELP docextract_x_total x\n# TYPE docextract_x_total gauge\ndocextract_x_total 1\n# HELP docextract_y y\n# TYPE docextract_y counter\ndocextract_y 1\n';
+    expect(namingProblems(bad)).toEqual(['docextract_x_total: a gauge is named _total (only counters are)', 'docextract_y: a counter\'s name ends in _total']);
+    const promtool = promtoolProblems(bad);
+    if (promtool === null) process.stderr.write('promtool is not installed: its own check of a bad scrape is skipped\n');
+    else expect(promtool.join('\n')).toMatch(/docextract_x_total non-counter metrics should not have "_total" suffix/);
+  });
 });
