@@ -18,11 +18,8 @@ import { metricsRoute } from './metrics/metrics-route.js';
  * `/readyz`, `/metrics`). Run as many as the queue needs, on any machines.
  */
 async function main(): Promise<void> {
-  const config = startupConfig();
-  if (!config.databaseUrl) {
-    process.stderr.write('Invalid configuration:\n  DATABASE_URL: a separate worker needs PostgreSQL (the embedded database serves one process; `npm start` runs a worker beside the API)\n');
-    process.exit(2);
-  }
+  // A worker's configuration: DATABASE_URL required (PostgreSQL), no dashboard secret (it serves no dashboard).
+  const config = startupConfig('worker');
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const schema = new SchemaReadiness();

@@ -70,6 +70,36 @@ describe('operating the service', () => {
     expect(refused).toMatch(/^exited 2:\n.*DATABASE_URL: a separate worker needs PostgreSQL/s);
   });
 
+  it('says every wrong setting at once on stderr and exits 2 (was: one per start)', async () => {
+    const refused = await startChildServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'ops-config-')), NODE_ENV: 'production', PORT: 'eighty', JOB_CONCURRENCY: '0', EXTRACTION_ENGINE: 'anthropic',
+    }).then(() => null, (e: Error) => e.message);
+    expect(refused).toMatch(/^exited 2:\nInvalid configuration:\n/);
+    for (const name of ['PORT', 'JOB_CONCURRENCY', 'DASHBOARD_JWT_SECRET', 'DATABASE_URL', 'EXTRACTION_ENGINE']) expect(refused).toMatch(new RegExp(`\\n {2}${name}: `));
+  });
+
+  it('a worker starts in production with no dashboard secret (it serves no dashboard); its /metrics is its own figures only', async () => {
+    const db = await createTestDatabase('postgres');
+    const worker = await startChildWorker({ NODE_ENV: 'production', DATABASE_URL: db.databaseUrl!, DATA_DIR: mkdtempSync(join(tmpdir(), 'ops-worker-prod-')) });
+    try {
+      let ready = await fetch(`${worker.baseUrl}/readyz`);
+      for (let i = 0; i < 100 && ready.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await fetch(`${worker.baseUrl}/readyz`);
+      }
+      expect(await ready.json()).toEqual({ ready: true, database: 'up' });
+      const scrape = await (await fetch(`${worker.baseUrl}/metrics`)).text();
+      expect(scrape).toContain('docextract_jobs_finished_total');
+      expect(scrape).not.toMatch(/^docextract_jobs\b|^docextract_job_queue_depth\b/m);
+      expect(lintScrape(scrape)).toEqual([]);
+      expect((await fetch(`${worker.baseUrl}/metrics/queue`)).status).toBe(404);
+    } finally {
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code).toBe(0);
+      await db.drop();
+    }
+  }, 60_000);
+
   it('lists every variable it reads in .env.example', () => {
     const example = readFileSync(join(root, '.env.example'), 'utf8');
     const missing = CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example));
