@@ -97,12 +97,16 @@ async function main(): Promise<void> {
     // always stops the service within SHUTDOWN_TIMEOUT_MS and a short grace for closing.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
     // Running jobs get the same time as requests; those still running then are run again by another worker.
-    const jobsStopped = jobs.stop(config.shutdownTimeoutMs).catch((err) => logger.warn({ err }, 'stopping the job queue failed'));
+    const jobsStopped = jobs.stop(config.shutdownTimeoutMs).catch((err) => {
+      logger.warn({ err }, 'stopping the job queue failed');
+      return null;
+    });
     server.close(async () => {
-      await jobsStopped;
+      const stopped = await jobsStopped;
       await documents.close();
       await db.close();
-      logger.info('stopped');
+      if (stopped && config.jobs.startWorker) logger.info({ signal, ...stopped, finished: stopped.running - stopped.handedBack }, `stopped, ${stopped.handedBack} ${stopped.handedBack === 1 ? 'job' : 'jobs'} handed back`);
+      else logger.info({ signal }, 'stopped');
       logger.flush();
       process.exit(0);
     });

@@ -74,9 +74,14 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
     server.close();
     server.closeAllConnections();
-    await jobs.stop(config.shutdownTimeoutMs).catch((err) => logger.warn({ err }, 'stopping the job queue failed'));
+    const stopped = await jobs.stop(config.shutdownTimeoutMs).catch((err) => {
+      logger.warn({ err }, 'stopping the job queue failed');
+      return null;
+    });
     await db.close();
-    logger.info('stopped');
+    // How the stop went for the jobs it held: finished in the grace time, or handed back (another worker runs them).
+    if (stopped) logger.info({ signal, ...stopped, finished: stopped.running - stopped.handedBack }, `worker stopped, ${stopped.handedBack} ${stopped.handedBack === 1 ? 'job' : 'jobs'} handed back`);
+    else logger.info({ signal }, 'worker stopped');
     logger.flush();
     process.exit(0);
   };
