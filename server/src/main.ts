@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let config = startupConfig();
   const logger = createLogger(config.logLevel);
   const started = Date.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   const schema = new SchemaReadiness();
   await schema.start(db.pool, logger, (err) => {
     logger.fatal({ err }, 'migrations failed');

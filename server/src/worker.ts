@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // A worker's configuration: DATABASE_URL required (PostgreSQL), no dashboard secret (it serves no dashboard).
   const config = startupConfig('worker');
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   const schema = new SchemaReadiness();
   await schema.start(db.pool, logger, (err) => {
     logger.fatal({ err }, 'migrations failed');

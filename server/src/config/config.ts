@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
+import { DEFAULT_POOL, type PoolSettings } from '../db/pool-settings.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -17,6 +18,14 @@ const env = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+  // The pool of PostgreSQL connections (db/database.ts; pg-boss keeps its own): its size, and how long a request waits
+  // for a connection, for a statement to run (on the server) and for an answer (on the client), and how long a session
+  // may sit idle inside a transaction before the server ends it. 0 turns a server-side one off (PgBouncer: see deploy.md).
+  DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_POOL.connectTimeoutMs)),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.statementTimeoutMs)),
+  DATABASE_QUERY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_POOL.queryTimeoutMs)),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.idleInTransactionTimeoutMs)),
   DASHBOARD_JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   DASHBOARD_JWKS_URL: optionalUrl,
   DASHBOARD_JWT_ISSUER: optionalString,
@@ -102,6 +111,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool's size and time limits (the embedded database always has one connection and none of them). */
+  pool: PoolSettings;
   /**
    * Where callers reach the service, without a trailing slash (the upgrade link in 402 answers, checkout's return
    * pages): PUBLIC_URL, else the address served (defaultPublicUrl). With PORT=0 the port is known only once the
@@ -245,6 +256,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   } else if (production && databaseUrlParsed && !p.DATABASE_URL && p.ALLOW_EMBEDDED_DATABASE !== 'true') {
     bad('DATABASE_URL', 'required in production (the embedded database is one process with fsync off); set ALLOW_EMBEDDED_DATABASE=true to run on it anyway');
   }
+  if (p.DATABASE_STATEMENT_TIMEOUT_MS && p.DATABASE_QUERY_TIMEOUT_MS !== undefined && p.DATABASE_QUERY_TIMEOUT_MS < p.DATABASE_STATEMENT_TIMEOUT_MS) {
+    bad('DATABASE_QUERY_TIMEOUT_MS', 'must not be less than DATABASE_STATEMENT_TIMEOUT_MS (the server stops a slow statement first, and says so)');
+  }
   if (p.STRIPE_SECRET_KEY && !p.STRIPE_PRICE_STARTER) bad('STRIPE_PRICE_STARTER', 'required with STRIPE_SECRET_KEY (the price of the starter plan)');
   const allowedModels = [...new Set([p.ANTHROPIC_MODEL ?? '', ...(p.ANTHROPIC_ALLOWED_MODELS?.split(',') ?? [])])];
   const routeModels = Object.fromEntries((p.ANTHROPIC_ROUTE_MODELS?.split(',') ?? []).map((pair) => pair.split('=') as [string, string]));
@@ -274,6 +288,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pool: {
+      max: e.DATABASE_POOL_MAX,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
     plans,
