@@ -105,8 +105,8 @@ async function main(): Promise<void> {
       const stopped = await jobsStopped;
       await documents.close();
       await db.close();
-      if (stopped && config.jobs.startWorker) logger.info({ signal, ...stopped, finished: stopped.running - stopped.handedBack }, `stopped, ${stopped.handedBack} ${stopped.handedBack === 1 ? 'job' : 'jobs'} handed back`);
-      else logger.info({ signal }, 'stopped');
+      // With its own worker, what the stop did to the jobs it held (as a worker's last line says it).
+      logger.info(stopped && config.jobs.startWorker ? { signal, ...stopped, finished: stopped.running - stopped.handedBack } : { signal }, 'stopped');
       logger.flush();
       process.exit(0);
     });
