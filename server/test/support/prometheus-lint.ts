@@ -1,5 +1,5 @@
 // Prometheus' naming rules for a scrape (https://prometheus.io/docs/practices/naming/): `promtool check metrics` when
-// the binary is installed (Debian's `prometheus` package; .ci/run installs it), and the same rules read from the
+// the binary is installed (Debian's `prometheus` package; .ci/run installs the binary), and the same rules read from the
 // scrape's own TYPE and HELP lines whether or not it is.
 import { spawnSync } from 'node:child_process';
 
