@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let config = startupConfig();
   const logger = createLogger(config.logLevel);
   const started = Date.now();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   const schema = new SchemaReadiness();
   await schema.start(db.pool, logger, (err) => {
     logger.fatal({ err }, 'migrations failed');
@@ -97,12 +97,16 @@ async function main(): Promise<void> {
     // always stops the service within SHUTDOWN_TIMEOUT_MS and a short grace for closing.
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
     // Running jobs get the same time as requests; those still running then are run again by another worker.
-    const jobsStopped = jobs.stop(config.shutdownTimeoutMs).catch((err) => logger.warn({ err }, 'stopping the job queue failed'));
+    const jobsStopped = jobs.stop(config.shutdownTimeoutMs).catch((err) => {
+      logger.warn({ err }, 'stopping the job queue failed');
+      return null;
+    });
     server.close(async () => {
-      await jobsStopped;
+      const stopped = await jobsStopped;
       await documents.close();
       await db.close();
-      logger.info('stopped');
+      // With its own worker, what the stop did to the jobs it held (as a worker's last line says it).
+      logger.info(stopped && config.jobs.startWorker ? { signal, ...stopped, finished: stopped.running - stopped.handedBack } : { signal }, 'stopped');
       logger.flush();
       process.exit(0);
     });

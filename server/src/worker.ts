@@ -9,7 +9,7 @@ import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { JobSystem } from './jobs/job-system.js';
 import { Meter } from './metering/meter.js';
-import { jobCountsOf, Metrics } from './metrics/metrics.js';
+import { Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 
 /**
@@ -18,20 +18,19 @@ import { metricsRoute } from './metrics/metrics-route.js';
  * `/readyz`, `/metrics`). Run as many as the queue needs, on any machines.
  */
 async function main(): Promise<void> {
-  const config = startupConfig();
-  if (!config.databaseUrl) {
-    process.stderr.write('Invalid configuration:\n  DATABASE_URL: a separate worker needs PostgreSQL (the embedded database serves one process; `npm start` runs a worker beside the API)\n');
-    process.exit(2);
-  }
+  // A worker's configuration: DATABASE_URL required (PostgreSQL), no dashboard secret (it serves no dashboard).
+  const config = startupConfig('worker');
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   const schema = new SchemaReadiness();
   await schema.start(db.pool, logger, (err) => {
     logger.fatal({ err }, 'migrations failed');
     logger.flush();
     process.exit(1);
   });
-  const metrics = new Metrics(jobCountsOf(db.sql));
+  // This process's own figures only: the database-wide job gauges are the API's (GET /metrics/queue), or a sum over
+  // the workers would count the queue once per worker.
+  const metrics = new Metrics();
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
@@ -75,9 +74,14 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 2_000).unref();
     server.close();
     server.closeAllConnections();
-    await jobs.stop(config.shutdownTimeoutMs).catch((err) => logger.warn({ err }, 'stopping the job queue failed'));
+    const stopped = await jobs.stop(config.shutdownTimeoutMs).catch((err) => {
+      logger.warn({ err }, 'stopping the job queue failed');
+      return null;
+    });
     await db.close();
-    logger.info('stopped');
+    // How the stop went for the jobs it held: finished in the grace time, or handed back (another worker runs them).
+    if (stopped) logger.info({ signal, ...stopped, finished: stopped.running - stopped.handedBack }, `worker stopped, ${stopped.handedBack} ${stopped.handedBack === 1 ? 'job' : 'jobs'} handed back`);
+    else logger.info({ signal }, 'worker stopped');
     logger.flush();
     process.exit(0);
   };

@@ -79,8 +79,57 @@ describe('configuration', () => {
     }
   });
 
+  it('sizes the PostgreSQL pool and its time limits: documented defaults, settings, and a query limit not below the statement limit', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).pool).toEqual({ max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 10_000, queryTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000 });
+    expect(loadConfig({
+      DATA_DIR: dataDir(), DATABASE_POOL_MAX: '4', DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_QUERY_TIMEOUT_MS: '3000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
+    }).pool).toEqual({ max: 4, connectTimeoutMs: 2000, statementTimeoutMs: 0, queryTimeoutMs: 3000, idleInTransactionTimeoutMs: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: '20000' })).toThrow(/DATABASE_QUERY_TIMEOUT_MS: must not be less than DATABASE_STATEMENT_TIMEOUT_MS/);
+    for (const [name, value] of [['DATABASE_POOL_MAX', '0'], ['DATABASE_CONNECT_TIMEOUT_MS', '10'], ['DATABASE_QUERY_TIMEOUT_MS', 'soon'], ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', '-1']]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name!]: value! })).toThrow(new RegExp(`${name}: `));
+    }
+  });
+
   it('requires a dashboard secret in production', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/DASHBOARD_JWT_SECRET: required in production/);
+  });
+
+  it('names every problem in one message: bad values and the checks between variables, not one per start', () => {
+    const plans = join(dataDir(), 'plans.json');
+    writeFileSync(plans, JSON.stringify({ free: { heuPerMonth: -1, requestsPerMinute: 10 } }));
+    let message = '';
+    try {
+      loadConfig({
+        DATA_DIR: dataDir(), NODE_ENV: 'production', PORT: 'eighty', LOG_LEVEL: 'loud', EXTRACTION_ENGINE: 'anthropic',
+        HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '30000', READER_PROCESSES: '2', READER_ACCOUNT_CONCURRENCY: '2',
+        STRIPE_SECRET_KEY: 'sk_test_x', ANTHROPIC_ROUTE_MODELS: 'invoices=claude-sonnet-5-5', PLANS_FILE: plans,
+      });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      message = (e as Error).message;
+    }
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration:');
+    const named = lines.slice(1).map((l) => /^ {2}([A-Z_]+)/.exec(l)?.[1]);
+    expect(named.sort()).toEqual([
+      'ANTHROPIC_ROUTE_MODELS', 'DASHBOARD_JWT_SECRET', 'DATABASE_URL', 'EXTRACTION_ENGINE', 'HTTP_HEADERS_TIMEOUT_MS',
+      'LOG_LEVEL', 'PLANS_FILE', 'PORT', 'READER_ACCOUNT_CONCURRENCY', 'STRIPE_PRICE_STARTER',
+    ]);
+  });
+
+  it('a bad value is named once: a dashboard secret too short is not also "required"', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DASHBOARD_JWT_SECRET: 'short', DATABASE_URL: 'postgres://127.0.0.1/d' }))
+      .toThrow(/^Invalid configuration:\n {2}DASHBOARD_JWT_SECRET: must be at least 32 characters$/);
+  });
+
+  it('a worker alone needs no dashboard secret (it serves no dashboard) and writes none, but needs PostgreSQL', () => {
+    const dir = dataDir();
+    const production = { DATA_DIR: dir, NODE_ENV: 'production', DATABASE_URL: 'postgres://127.0.0.1/docextract' };
+    expect(() => loadConfig(production)).toThrow(/DASHBOARD_JWT_SECRET: required in production/);
+    expect(loadConfig(production, { role: 'worker' }).dashboard.jwtSecret).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://127.0.0.1/docextract' }, { role: 'worker' }).dashboard.jwtSecret).toBeUndefined();
+    expect(() => readFileSync(join(dir, 'dashboard-jwt-secret'))).toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }, { role: 'worker' })).toThrow(/^Invalid configuration:\n {2}DATABASE_URL: a separate worker needs PostgreSQL/);
   });
 
   it('refuses a PLANS_FILE that is not the plan table', () => {

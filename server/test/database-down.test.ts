@@ -24,6 +24,21 @@ describe('database down', () => {
     expect(await ready.json()).toEqual({ ready: false, database: 'down' });
   });
 
+  it('logs each 503 of /readyz as one warn line naming the cause, without a stack (a probe asks every few seconds)', async () => {
+    const ids = ['probe-1', 'probe-2', 'probe-3'];
+    for (const id of ids) expect((await s.fetch('/readyz', { headers: { 'x-request-id': id } })).status).toBe(503);
+    await new Promise((r) => setTimeout(r, 50)); // the last line is written once the answer has finished
+    const lines = s.logs.map((l) => JSON.parse(l) as Record<string, any>);
+    for (const id of ids) {
+      const own = lines.filter((l) => l.req?.id === id);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatchObject({ level: 40, req: { path: '/readyz' }, res: { statusCode: 503 }, error: { code: 'database_down', cause: 'ECONNREFUSED' } });
+      expect(own[0]!.err).toBeUndefined();
+      expect(JSON.stringify(own[0])).not.toMatch(/"stack"|\n\s+at /);
+    }
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+  });
+
   it('answers API calls that need it with 503 service_unavailable, no stack trace', async () => {
     const res = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_down')}` } });
     expect(res.status).toBe(503);

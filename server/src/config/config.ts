@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
+import { DEFAULT_POOL, type PoolSettings } from '../db/pool-settings.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -17,6 +18,14 @@ const env = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./.data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+  // The pool of PostgreSQL connections (db/database.ts; pg-boss keeps its own): its size, and how long a request waits
+  // for a connection, for a statement to run (on the server) and for an answer (on the client), and how long a session
+  // may sit idle inside a transaction before the server ends it. 0 turns a server-side one off (PgBouncer: see deploy.md).
+  DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_POOL.connectTimeoutMs)),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.statementTimeoutMs)),
+  DATABASE_QUERY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_POOL.queryTimeoutMs)),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.idleInTransactionTimeoutMs)),
   DASHBOARD_JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   DASHBOARD_JWKS_URL: optionalUrl,
   DASHBOARD_JWT_ISSUER: optionalString,
@@ -102,6 +111,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool's size and time limits (the embedded database always has one connection and none of them). */
+  pool: PoolSettings;
   /**
    * Where callers reach the service, without a trailing slash (the upgrade link in 402 answers, checkout's return
    * pages): PUBLIC_URL, else the address served (defaultPublicUrl). With PORT=0 the port is known only once the
@@ -195,57 +206,95 @@ export class ConfigError extends Error {}
 /** The routes a default model can be set for (ANTHROPIC_ROUTE_MODELS). */
 const ROUTES = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal', 'custom', 'batch'];
 
-/** Reads and checks the environment once, at start; every bad value is named in one message. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+type Env = z.infer<typeof env>;
+
+/**
+ * The process the configuration is for: the service (`api`: `npm start`, which may run a worker too) or a worker
+ * alone (`worker`: `npm run worker`), which serves no dashboard and so needs no dashboard secret, but needs PostgreSQL.
+ */
+export type ProcessRole = 'api' | 'worker';
+
+/**
+ * Each variable on its own: a bad one is named in `issues` and left out, so the checks between variables still run
+ * on the others and every problem is reported in the same message.
+ */
+function parseEach(source: NodeJS.ProcessEnv, issues: string[]): Partial<Env> {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(env.shape)) {
+    const result = (schema as z.ZodType).safeParse(source[name]);
+    if (result.success) parsed[name] = result.data;
+    else issues.push(...result.error.issues.map((i) => `${[name, ...i.path].join('.')}: ${i.message}`));
   }
-  const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
-  if (e.NODE_ENV === 'production' && !e.DASHBOARD_JWT_SECRET && !e.DASHBOARD_JWKS_URL) {
-    throw new ConfigError('Invalid configuration:\n  DASHBOARD_JWT_SECRET: required in production (or set DASHBOARD_JWKS_URL)');
+  return parsed as Partial<Env>;
+}
+
+/**
+ * Reads and checks the environment once, at start. Every problem is named in one message (a ConfigError), never one
+ * per start: each variable's own value first, then the checks between variables on those that parsed.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { role?: ProcessRole } = {}): Config {
+  const role = options.role ?? 'api';
+  const issues: string[] = [];
+  const bad = (name: string, message: string) => issues.push(`${name}: ${message}`);
+  const p = parseEach(source, issues);
+  const production = p.NODE_ENV === 'production';
+  // Set (a bad value is named above already), as opposed to unset or empty.
+  const given = (name: string) => source[name] !== undefined && source[name] !== '';
+  if (role === 'api' && production && !given('DASHBOARD_JWT_SECRET') && !given('DASHBOARD_JWKS_URL')) {
+    bad('DASHBOARD_JWT_SECRET', 'required in production (or set DASHBOARD_JWKS_URL)');
   }
-  if (e.EXTRACTION_ENGINE === 'anthropic' && !e.ANTHROPIC_API_KEY) {
-    throw new ConfigError('Invalid configuration:\n  EXTRACTION_ENGINE: anthropic needs ANTHROPIC_API_KEY');
+  if (p.EXTRACTION_ENGINE === 'anthropic' && !p.ANTHROPIC_API_KEY) bad('EXTRACTION_ENGINE', 'anthropic needs ANTHROPIC_API_KEY');
+  if (p.HTTP_HEADERS_TIMEOUT_MS !== undefined && p.HTTP_REQUEST_TIMEOUT_MS !== undefined && p.HTTP_HEADERS_TIMEOUT_MS > p.HTTP_REQUEST_TIMEOUT_MS) {
+    bad('HTTP_HEADERS_TIMEOUT_MS', 'must not be more than HTTP_REQUEST_TIMEOUT_MS');
   }
-  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
-    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS');
+  if (p.READER_ACCOUNT_CONCURRENCY !== undefined && p.READER_PROCESSES !== undefined && p.READER_ACCOUNT_CONCURRENCY >= p.READER_PROCESSES) {
+    bad('READER_ACCOUNT_CONCURRENCY', 'must be less than READER_PROCESSES (so one account cannot hold every reader process)');
   }
-  if (e.READER_ACCOUNT_CONCURRENCY >= e.READER_PROCESSES) {
-    throw new ConfigError('Invalid configuration:\n  READER_ACCOUNT_CONCURRENCY: must be less than READER_PROCESSES (so one account cannot hold every reader process)');
+  const databaseUrlParsed = 'DATABASE_URL' in p;
+  if (role === 'worker' && databaseUrlParsed && !p.DATABASE_URL) {
+    bad('DATABASE_URL', 'a separate worker needs PostgreSQL (the embedded database serves one process; `npm start` runs a worker beside the API)');
+  } else if (production && databaseUrlParsed && !p.DATABASE_URL && p.ALLOW_EMBEDDED_DATABASE !== 'true') {
+    bad('DATABASE_URL', 'required in production (the embedded database is one process with fsync off); set ALLOW_EMBEDDED_DATABASE=true to run on it anyway');
   }
-  if (e.NODE_ENV === 'production' && !e.DATABASE_URL && e.ALLOW_EMBEDDED_DATABASE !== 'true') {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required in production (the embedded database is one process with fsync off); set ALLOW_EMBEDDED_DATABASE=true to run on it anyway');
+  if (p.DATABASE_STATEMENT_TIMEOUT_MS && p.DATABASE_QUERY_TIMEOUT_MS !== undefined && p.DATABASE_QUERY_TIMEOUT_MS < p.DATABASE_STATEMENT_TIMEOUT_MS) {
+    bad('DATABASE_QUERY_TIMEOUT_MS', 'must not be less than DATABASE_STATEMENT_TIMEOUT_MS (the server stops a slow statement first, and says so)');
   }
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PRICE_STARTER) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_STARTER: required with STRIPE_SECRET_KEY (the price of the starter plan)');
-  }
-  const allowedModels = [...new Set([e.ANTHROPIC_MODEL, ...(e.ANTHROPIC_ALLOWED_MODELS?.split(',') ?? [])])];
-  const routeModels = Object.fromEntries((e.ANTHROPIC_ROUTE_MODELS?.split(',') ?? []).map((pair) => pair.split('=') as [string, string]));
+  if (p.STRIPE_SECRET_KEY && !p.STRIPE_PRICE_STARTER) bad('STRIPE_PRICE_STARTER', 'required with STRIPE_SECRET_KEY (the price of the starter plan)');
+  const allowedModels = [...new Set([p.ANTHROPIC_MODEL ?? '', ...(p.ANTHROPIC_ALLOWED_MODELS?.split(',') ?? [])])];
+  const routeModels = Object.fromEntries((p.ANTHROPIC_ROUTE_MODELS?.split(',') ?? []).map((pair) => pair.split('=') as [string, string]));
   for (const [route, model] of Object.entries(routeModels)) {
-    if (!ROUTES.includes(route)) throw new ConfigError(`Invalid configuration:\n  ANTHROPIC_ROUTE_MODELS: ${route} is not an extraction route (${ROUTES.join(', ')})`);
-    if (!allowedModels.includes(model)) throw new ConfigError(`Invalid configuration:\n  ANTHROPIC_ROUTE_MODELS: ${model} (for ${route}) is not ANTHROPIC_MODEL nor in ANTHROPIC_ALLOWED_MODELS`);
+    if (!ROUTES.includes(route)) bad('ANTHROPIC_ROUTE_MODELS', `${route} is not an extraction route (${ROUTES.join(', ')})`);
+    else if (p.ANTHROPIC_MODEL !== undefined && !allowedModels.includes(model)) bad('ANTHROPIC_ROUTE_MODELS', `${model} (for ${route}) is not ANTHROPIC_MODEL nor in ANTHROPIC_ALLOWED_MODELS`);
   }
-  let publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
-  if (publicUrl === undefined) {
-    publicUrl = defaultPublicUrl(e.HOST, e.PORT);
-    if (!URL.canParse(publicUrl)) {
-      throw new ConfigError(`Invalid configuration:\n  PUBLIC_URL: required, as HOST (${e.HOST}) does not make a URL`);
-    }
+  let publicUrl = p.PUBLIC_URL?.replace(/\/$/, '');
+  if (publicUrl === undefined && 'PUBLIC_URL' in p && p.HOST !== undefined && p.PORT !== undefined) {
+    publicUrl = defaultPublicUrl(p.HOST, p.PORT);
+    if (!URL.canParse(publicUrl)) bad('PUBLIC_URL', `required, as HOST (${p.HOST}) does not make a URL`);
   }
-  let plans: PlanTable;
+  let plans: PlanTable | undefined;
   try {
-    plans = loadPlans(e.PLANS_FILE);
+    plans = loadPlans(p.PLANS_FILE);
   } catch (err) {
-    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+    issues.push((err as Error).message);
   }
+  if (issues.length > 0 || !plans || publicUrl === undefined) {
+    throw new ConfigError(`Invalid configuration:\n${issues.map((i) => `  ${i}`).join('\n')}`);
+  }
+  const e = p as Env;
+  const dataDir = resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pool: {
+      max: e.DATABASE_POOL_MAX,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
     plans,
@@ -288,7 +337,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },
     dashboard: {
-      jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' ? undefined : localSecret(dataDir)),
+      // A worker alone serves no dashboard: it neither needs the secret nor writes a local one.
+      jwtSecret: e.DASHBOARD_JWT_SECRET ?? (e.NODE_ENV === 'production' || role === 'worker' ? undefined : localSecret(dataDir)),
       jwksUrl: e.DASHBOARD_JWKS_URL,
       issuer: e.DASHBOARD_JWT_ISSUER,
       audience: e.DASHBOARD_JWT_AUDIENCE,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config, type ProcessRole } from './config.js';
 
 /**
  * Reads `.env` from the working directory when there is one (Node's own parser, `process.loadEnvFile`, the same as
@@ -23,13 +23,13 @@ export function loadDotEnv(name = process.env.ENV_FILE ?? '.env'): string | null
 }
 
 /**
- * The configuration of a process starting (the service, a worker): `.env` read, then the environment checked; a
- * wrong setting is said on stderr and the process exits with 2, before anything is opened.
+ * The configuration of a process starting (the service, a worker): `.env` read, then the environment checked; every
+ * wrong setting is said on stderr at once and the process exits with 2, before anything is opened.
  */
-export function startupConfig(): Config {
+export function startupConfig(role: ProcessRole = 'api'): Config {
   try {
     loadDotEnv();
-    return loadConfig();
+    return loadConfig(process.env, { role });
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);

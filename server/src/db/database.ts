@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './prisma-client/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 import { createSql, type Sql } from './sql.js';
+import { DEFAULT_POOL, poolOptions, type PoolSettings } from './pool-settings.js';
 
 export type { PrismaClient };
 
@@ -21,28 +22,30 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL's pool size and time limits (default DEFAULT_POOL); the embedded database has one connection. */
+  pool?: PoolSettings;
 }
 
 /** A PoolConfig for the configured database: the given PostgreSQL, or the embedded one started here. */
 export async function connectionConfig(options: DatabaseOptions): Promise<{ config: pg.PoolConfig; embedded?: EmbeddedPostgres }> {
-  if (options.databaseUrl) return { config: { connectionString: options.databaseUrl } };
+  if (options.databaseUrl) return { config: { connectionString: options.databaseUrl, ...poolOptions(options.pool ?? DEFAULT_POOL) } };
   const embedded = await startEmbeddedPostgres(options.dataDir);
   return { config: { ...embedded.connection }, embedded };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { config, embedded } = await connectionConfig(options);
-  const pool = new pg.Pool({
+  const pool = new pg.Pool(embedded ? {
     ...config,
     // The embedded database is one PostgreSQL session behind a socket server that does not keep one connection's
     // extended-protocol messages apart from another's outside an explicit transaction (electric-sql/pglite#1046):
     // with two connections, a statement can run inside another's transaction and be rolled back with it after it
-    // was acknowledged. One connection is all PGlite can serve at a time anyway.
-    max: embedded ? 1 : 10,
-    connectionTimeoutMillis: 5_000,
-    // Fail fast when the database is gone instead of holding requests.
+    // was acknowledged. One connection is all PGlite can serve at a time anyway. No server-side limits: they would
+    // apply to its one session.
+    max: 1,
+    connectionTimeoutMillis: DEFAULT_POOL.connectTimeoutMs,
     query_timeout: 30_000,
-  });
+  } : config);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   let queries = 0;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { withoutTimeouts } from './pool-settings.js';
 import { openSchemaEngine } from './schema-engine.js';
 
 export const PRISMA_DIR = fileURLToPath(new URL('../../../prisma/', import.meta.url));
@@ -43,12 +44,14 @@ let inProcess: Promise<unknown> = Promise.resolve();
 
 async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string[]> {
   const lock = await pool.connect();
+  let failed = false;
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     const migrations = readMigrationsList(dir);
     // Most starts have nothing to apply: say so from the migrations table, without loading the engine (~1 s).
     if (await allApplied(lock, migrations.migrationDirectories)) return [];
-    const { engine, close } = await openSchemaEngine(pool.options);
+    // A migration may rightly run longer than the pool lets a request's statement run (DATABASE_*_TIMEOUT_MS).
+    const { engine, close } = await openSchemaEngine(withoutTimeouts(pool.options));
     try {
       const { appliedMigrationNames } = await engine.applyMigrations({
         migrationsList: migrations,
@@ -58,9 +61,14 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
     } finally {
       await close();
     }
+  } catch (e) {
+    failed = true;
+    throw e;
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lock.release();
+    // After a failure (a lock wait past the pool's time limits, a connection lost) the session may still be waiting
+    // for the lock, and would take it later and keep it: closed, it gives up whatever it holds or waits for.
+    lock.release(failed);
   }
 }
 

@@ -43,7 +43,8 @@ export async function metered(
   try {
     outcome = await work(guard.signal, reservation.heu, stored);
   } catch (e) {
-    await deps.meter.release(reservation).catch(() => {});
+    // Nothing is charged for a failure; with the database away, the HEU are given back as soon as it returns.
+    await deps.meter.releaseSoon(reservation);
     await discard();
     const reason = guard.signal.aborted ? guard.signal.reason : e;
     if (reason instanceof KeyRevoked) throw caller.revoked();
@@ -52,7 +53,16 @@ export async function metered(
   } finally {
     guard.stop();
   }
-  const { keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId);
+  let keyActive: boolean;
+  try {
+    ({ keyActive } = await deps.meter.settle(reservation, outcome.usage, principal.apiKeyId));
+  } catch (e) {
+    // The charge could not be written (the database went away while the work ran): the caller is answered the error
+    // (503) and not charged, and the reservation is given back once the database answers, not held until it expires.
+    await deps.meter.releaseSoon(reservation);
+    await discard();
+    throw e;
+  }
   if (!keyActive) {
     await discard();
     throw caller.revoked();

@@ -4,6 +4,7 @@ import { principalOf } from '../auth/authenticate.js';
 import { ApiError } from '../http/api-error.js';
 import type { JobStatus } from './job-repository.js';
 import type { Caller, JobService } from './job-service.js';
+import { jobLog } from './job-log.js';
 import { jobView } from './job-view.js';
 
 type Schemas = components['schemas'];
@@ -22,6 +23,7 @@ export function jobRoutes(service: JobService): Router {
 
   router.post('/v1/jobs', async (req, res) => {
     const { jobs, replayed } = await service.create(callerOf(req, res), req.body as Schemas['CreateJobRequest'], idempotencyKeyOf(req));
+    if (!replayed) jobLog.accepted(req.log, jobs);
     const job = jobView(jobs[0]!);
     res.status(202).setHeader('Location', `/v1/jobs/${job.id}`);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -30,6 +32,7 @@ export function jobRoutes(service: JobService): Router {
 
   router.post('/v1/jobs/batch', async (req, res) => {
     const { jobs, replayed } = await service.createBatch(callerOf(req, res), req.body as Schemas['CreateJobBatchRequest'], idempotencyKeyOf(req));
+    if (!replayed) jobLog.accepted(req.log, jobs);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(202).json({ jobs: jobs.map(jobView) } satisfies Schemas['JobBatch']);
   });

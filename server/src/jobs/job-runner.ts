@@ -14,6 +14,7 @@ import type { Meter } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { recordJobEvent } from '../webhooks/job-events.js';
 import { QUEUES, type ClaimedJob, type JobQueue } from './job-queue.js';
+import { jobLog } from './job-log.js';
 import { jobRepository as jobs, type JobRow } from './job-repository.js';
 import { jobView } from './job-view.js';
 
@@ -67,6 +68,8 @@ export class JobRunner {
     await queue.start(); // before any transaction: see JobService.accept
     const row = await jobs.claim(db.sql, jobId, clock.now());
     if (!row) return;
+    const began = performance.now();
+    jobLog.started(this.deps.logger, row, clock.now());
     // What a run that died stored (renewal documents) is taken back before this run stores its own.
     if (row.storedDocuments) {
       await discardRenewalDocuments(db.prisma, row.accountId, JSON.parse(row.storedDocuments) as StoredRenewal[]);
@@ -84,6 +87,7 @@ export class JobRunner {
       }
       if (reason instanceof JobCancelled) {
         await this.discard(row, stored);
+        jobLog.ended(this.deps.logger, row, { status: 'cancelled', heu: 0, ms: performance.now() - began });
         return;
       }
       const error = reason instanceof JobKeyRevoked ? new ApiError('invalid_api_key') : toApiError(reason);
@@ -97,7 +101,7 @@ export class JobRunner {
     } finally {
       release?.();
     }
-    return (await this.end(row, stored, outcome, claimed)) ? 'completed' : undefined;
+    return (await this.end(row, stored, outcome, claimed, began)) ? 'completed' : undefined;
   }
 
   /** The synchronous route's answer for the job's request. */
@@ -118,7 +122,7 @@ export class JobRunner {
    * `claimed`) the queue's completion, in one transaction. A run that no longer holds it (cancelled meanwhile, or run
    * again elsewhere) charges nothing. Answers whether it completed the queue's job.
    */
-  private async end(row: JobRow, stored: StoredRenewal[], outcome: Outcome, claimed?: ClaimedJob<unknown>): Promise<boolean> {
+  private async end(row: JobRow, stored: StoredRenewal[], outcome: Outcome, claimed: ClaimedJob<unknown> | undefined, began: number): Promise<boolean> {
     const { db, meter, queue, clock, retentionMs } = this.deps;
     let ended: { finished: JobRow; heu: number } | null;
     try {
@@ -148,10 +152,14 @@ export class JobRunner {
       });
     } catch (e) {
       if (!(e instanceof KeyRevokedAtSettlement)) throw e;
-      return this.end(row, stored, { error: new ApiError('invalid_api_key') }, claimed);
+      return this.end(row, stored, { error: new ApiError('invalid_api_key') }, claimed, began);
     }
     if (!ended || ended.finished.status === 'failed') await this.discard(row, stored);
-    if (ended) this.deps.onFinished?.({ status: ended.finished.status as 'succeeded' | 'failed', route: row.route, heu: ended.heu });
+    if (ended) {
+      const status = ended.finished.status as 'succeeded' | 'failed';
+      this.deps.onFinished?.({ status, route: row.route, heu: ended.heu });
+      jobLog.ended(this.deps.logger, row, { status, heu: ended.heu, ms: performance.now() - began, ...('error' in outcome ? { error: outcome.error.code } : {}) });
+    }
     return ended !== null && claimed !== undefined;
   }
 
@@ -176,9 +184,12 @@ export class JobRunner {
       const error = { code: 'internal_error', message: `The job could not be run: its worker stopped ${locked.attempts} times while running it. Nothing was charged.`, details: null };
       const finished = await jobs.finish(tx.sql, jobId, { status: 'failed', error: JSON.stringify(error), now, expiresAt: new Date(now.getTime() + retentionMs) });
       await recordJobEvent(tx, queue, jobView(finished), locked.accountId, 'job.failed', now);
-      return { accountId: locked.accountId, stored: locked.storedDocuments, route: finished.route };
+      return { accountId: locked.accountId, stored: locked.storedDocuments, route: finished.route, attempts: locked.attempts };
     });
     if (ended?.stored) await discardRenewalDocuments(db.prisma, ended.accountId, JSON.parse(ended.stored) as StoredRenewal[]);
-    if (ended) this.deps.onFinished?.({ status: 'failed', route: ended.route, heu: 0 });
+    if (ended) {
+      this.deps.onFinished?.({ status: 'failed', route: ended.route, heu: 0 });
+      jobLog.ended(this.deps.logger, { id: jobId, accountId: ended.accountId, route: ended.route, attempts: ended.attempts }, { status: 'failed', heu: 0, error: 'internal_error' });
+    }
   }
 }

@@ -25,6 +25,12 @@ export interface JobSystemDeps {
   metrics?: Metrics;
 }
 
+/** What stopping a process's workers did: extraction jobs running then, and those handed back to run elsewhere. */
+export interface WorkersStopped {
+  running: number;
+  handedBack: number;
+}
+
 /** How long a purged job is remembered, so that a read can still say it was deleted (then it is a plain 404). */
 const TOMBSTONE_MS = 30 * 24 * 3_600_000;
 const SWEEP_INTERVAL_MS = 60_000;
@@ -107,17 +113,24 @@ export class JobSystem {
     return this.jobWorker?.busy ?? 0;
   }
 
-  /** Stops this process's workers: running jobs get up to `graceMs`, the rest run again elsewhere. The queue stays. */
-  async stopWorkers(graceMs: number): Promise<void> {
+  /**
+   * Stops this process's workers: running jobs get up to `graceMs`, the rest run again elsewhere. The queue stays.
+   * Answers the extraction jobs running when asked, and those of them handed back to the queue unfinished.
+   */
+  async stopWorkers(graceMs: number): Promise<WorkersStopped> {
     clearInterval(this.sweeper);
+    const jobWorker = this.jobWorker;
     const workers = this.workers.splice(0);
     this.jobWorker = undefined;
-    await Promise.all(workers.map((w) => w.stop(graceMs)));
+    const stopped = await Promise.all(workers.map(async (w) => ({ jobs: w === jobWorker, ...(await w.stop(graceMs)) })));
+    const jobs = stopped.find((s) => s.jobs);
+    return { running: jobs?.running ?? 0, handedBack: jobs?.handedBack ?? 0 };
   }
 
   /** Stops the workers (see stopWorkers), then the queue. */
-  async stop(graceMs: number): Promise<void> {
-    await this.stopWorkers(graceMs);
+  async stop(graceMs: number): Promise<WorkersStopped> {
+    const stopped = await this.stopWorkers(graceMs);
     await this.queue.stop();
+    return stopped;
   }
 }

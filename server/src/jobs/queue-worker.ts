@@ -155,18 +155,22 @@ export class QueueWorker<T extends object> {
 
   /**
    * Stops taking jobs and waits up to `graceMs` for the running ones; those still running then are stopped
-   * (`WorkerStopping`) and failed back to the queue, where another worker takes them.
+   * (`WorkerStopping`) and failed back to the queue, where another worker takes them. Answers how many ran when it was
+   * asked to stop and how many of them were handed back.
    */
-  async stop(graceMs: number): Promise<void> {
+  async stop(graceMs: number): Promise<{ running: number; handedBack: number }> {
     this.stopping = true;
     this.wakeUp?.();
     await this.loop;
+    const running = this.running.size;
     const all = () => Promise.all([...this.running.values()].map((r) => r.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all(), new Promise((r) => { timer = setTimeout(r, graceMs); })]);
     clearTimeout(timer);
+    const handedBack = this.running.size;
     for (const r of this.running.values()) r.controller.abort(new WorkerStopping('the worker is stopping'));
     await all();
     for (const t of this.timers) clearInterval(t);
+    return { running, handedBack };
   }
 }

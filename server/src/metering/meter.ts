@@ -6,6 +6,8 @@ import { monthStart, nextMonthStart } from '../time/clock.js';
 
 /** How long a reservation may stay unsettled before the sweeper gives its HEU back (a crashed request). */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000;
+/** How often a reservation whose release failed (the database away) is tried again, at first and at most. */
+export const RELEASE_RETRY_MS = { first: 500, max: 5_000 } as const;
 /** Bounds of the `Retry-After` of a bucket held by requests in flight (see `refusal`). */
 export const IN_FLIGHT_RETRY_S = { min: 1, max: 30 } as const;
 
@@ -49,6 +51,11 @@ interface AdmitRow {
  * reservation is later settled to the real cost or released.
  */
 export class Meter {
+  /** Reservations to give back once the database answers again (`releaseSoon`), by id, with when they were given up. */
+  private readonly unreleased = new Map<string, { reservation: Pick<Reservation, 'id' | 'heu'>; since: number }>();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelayMs: number = RELEASE_RETRY_MS.first;
+
   constructor(
     private readonly sql: Sql,
     private readonly plans: PlanTable,
@@ -242,6 +249,53 @@ export class Meter {
   /** Gives the whole reservation back (the request failed: nothing is charged). `via`: inside the caller's transaction. */
   async release(reservation: Pick<Reservation, 'id' | 'heu'>, via: Sql = this.sql): Promise<void> {
     await via.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
+  }
+
+  /**
+   * Gives the whole reservation back now, or, when the database cannot take it (it went away while the request ran),
+   * as soon as it answers again: tried every 0.5 s doubling to 5 s, in the background, for as long as the reservation
+   * would have lived (RESERVATION_TTL_MS; then the expiry sweep has it). A request cut off by a database outage so
+   * holds its HEU only for the outage, not for the reservation's 15 minutes. Never throws.
+   */
+  async releaseSoon(reservation: Pick<Reservation, 'id' | 'heu'>): Promise<void> {
+    try {
+      await this.release(reservation);
+    } catch {
+      this.unreleased.set(reservation.id, { reservation, since: Date.now() });
+      this.scheduleRetry();
+    }
+  }
+
+  /** Reservations waiting for the database to be given back (see releaseSoon). */
+  get pendingReleases(): number {
+    return this.unreleased.size;
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => void this.retryReleases(), this.retryDelayMs);
+    // A process stopping does not wait for it: what is left expires and is swept.
+    this.retryTimer.unref();
+  }
+
+  private async retryReleases(): Promise<void> {
+    this.retryTimer = undefined;
+    let failed = false;
+    for (const [id, { reservation, since }] of this.unreleased) {
+      if (Date.now() - since > RESERVATION_TTL_MS) {
+        this.unreleased.delete(id);
+        continue;
+      }
+      try {
+        await this.release(reservation);
+        this.unreleased.delete(id);
+      } catch {
+        failed = true;
+        break; // still away: the others wait for the next try
+      }
+    }
+    this.retryDelayMs = failed ? Math.min(RELEASE_RETRY_MS.max, this.retryDelayMs * 2) : RELEASE_RETRY_MS.first;
+    if (this.unreleased.size > 0) this.scheduleRetry();
   }
 
   /** Releases reservations older than their expiry (their request crashed). Safe to run on every instance. */

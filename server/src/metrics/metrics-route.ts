@@ -1,17 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { Registry } from 'prom-client';
 import type { Metrics } from './metrics.js';
 
 /**
- * GET /metrics in Prometheus' text format. With METRICS_TOKEN set it answers only `Authorization: Bearer <token>`
- * (else 401): the figures say how busy the service is, which is for its operators.
+ * GET /metrics (this process's figures) and, where the process reports them, GET /metrics/queue (the database-wide
+ * job gauges: see Metrics) in Prometheus' text format. With METRICS_TOKEN set they answer only
+ * `Authorization: Bearer <token>` (else 401): the figures say how busy the service is, which is for its operators.
  */
 export function metricsRoute(metrics: Metrics, required: string | undefined): Router {
   const router = Router();
   // Compared as SHA-256 digests, in constant time whatever the lengths.
   const digest = (value: string) => createHash('sha256').update(value).digest();
   const expected = required === undefined ? null : digest(required);
-  router.get('/metrics', async (req, res) => {
+  const serve = (registry: Registry) => async (req: Request, res: Response) => {
     if (expected) {
       const presented = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
       if (!timingSafeEqual(digest(presented), expected)) {
@@ -19,7 +21,9 @@ export function metricsRoute(metrics: Metrics, required: string | undefined): Ro
         return;
       }
     }
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+    res.type(registry.contentType).send(await registry.metrics());
+  };
+  router.get('/metrics', serve(metrics.registry));
+  if (metrics.queueRegistry) router.get('/metrics/queue', serve(metrics.queueRegistry));
   return router;
 }

@@ -18,13 +18,25 @@ export const jobCountsOf = (sql: Sql): JobCounts => ({
 });
 
 /**
- * The service's Prometheus metrics (prom-client: https://github.com/siimon/prom-client), in a registry of its own per
- * app (tests run several in one process). Counters count what happened in this process; the job gauges are read from
- * the database at each scrape (prom-client calls a gauge's `collect`, which may be async, before it answers), so any
- * process reports the whole queue.
+ * prom-client's default metrics that break Prometheus' naming rules (`promtool check metrics`: a gauge named `_total`):
+ * each is the sum of the gauge of the same name without `_total` (by type), so `sum(docextract_nodejs_active_handles)`
+ * says the same.
+ */
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
+/**
+ * The service's Prometheus metrics (prom-client: https://github.com/siimon/prom-client), in registries of their own per
+ * app (tests run several in one process).
+ * - `registry` (GET /metrics, every process): what this process did and holds; summing it over processes is right.
+ * - `queueRegistry` (GET /metrics/queue, the API only): the job gauges, read from the database at each scrape
+ *   (prom-client calls a gauge's `collect`, which may be async, before it answers). They describe the whole queue,
+ *   the same figure from any process: kept out of the per-process registry so that `sum()` over a fleet of API pods
+ *   and workers does not count the queue once per process; scrape it from one target.
  */
 export class Metrics {
   readonly registry = new Registry();
+  /** The database-wide job gauges, when this process reports them (the API); null in a worker. */
+  readonly queueRegistry: Registry | null;
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly jobsFinished: Counter<'status' | 'route'>;
   readonly heuSettled: Counter;
@@ -34,6 +46,7 @@ export class Metrics {
   constructor(jobs?: JobCounts) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'docextract_' });
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(`docextract_${name}`);
     this.httpDuration = new Histogram({
       name: 'docextract_http_request_duration_seconds', help: 'Time to answer an HTTP request, by the contract route it matched.',
       labelNames: ['method', 'route', 'status'], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers,
@@ -42,9 +55,11 @@ export class Metrics {
     this.heuSettled = new Counter({ name: 'docextract_heu_settled_total', help: 'HEU charged (reservations settled) in this process.', registers });
     this.readerKills = new Counter({ name: 'docextract_reader_kills_total', help: 'File reads stopped because they ran over their time budget.', registers });
     this.webhookAttempts = new Counter({ name: 'docextract_webhook_attempts_total', help: 'Webhook delivery attempts made in this process, by outcome.', labelNames: ['outcome'], registers });
+    this.queueRegistry = jobs ? new Registry() : null;
     if (jobs) {
+      const queueRegisters = [this.queueRegistry!];
       new Gauge({
-        name: 'docextract_jobs', help: 'Jobs not finished yet, by status (queued: waiting for a worker).', labelNames: ['status'], registers,
+        name: 'docextract_jobs', help: 'Jobs not finished yet, by status (queued: waiting for a worker), in the whole database.', labelNames: ['status'], registers: queueRegisters,
         async collect() {
           const { queued, running } = await jobs.byStatus();
           this.set({ status: 'queued' }, queued);
@@ -52,7 +67,7 @@ export class Metrics {
         },
       });
       new Gauge({
-        name: 'docextract_job_queue_depth', help: 'Jobs waiting for a worker or being run: the figure the workers\' autoscaler (KEDA) scales on.', registers,
+        name: 'docextract_job_queue_depth', help: 'Jobs waiting for a worker or being run, in the whole database: the figure the workers\' autoscaler (KEDA) scales on.', registers: queueRegisters,
         async collect() {
           this.set(await jobs.autoscaled());
         },

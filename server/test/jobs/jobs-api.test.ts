@@ -219,6 +219,33 @@ describe.each(dbModes())('jobs (%s database)', (mode) => {
     void keyId;
   });
 
+  it('logs each job\'s life, one line a step: accepted (API), started, succeeded or failed (worker), with id, route, ms and HEU, never the document', async () => {
+    const lines = (jobId: string) => s.logs.map((l) => JSON.parse(l) as Json).filter((l) => l.jobId === jobId);
+    const accepted = await (await post('/v1/jobs', { route: 'invoice', document: { text: INVOICE } }, { 'x-request-id': 'job-log-1' })).json();
+    const job = await finished(accepted.id);
+    expect(job.status).toBe('succeeded');
+    const own = lines(accepted.id);
+    expect(own.map((l) => l.msg)).toEqual(['job accepted', 'job started', 'job succeeded']);
+    const row = await s.db.prisma.job.findUniqueOrThrow({ where: { id: accepted.id } });
+    expect(own[0]).toMatchObject({ level: 30, req: { id: 'job-log-1', path: '/v1/jobs' }, accountId: 'acct_jobs', route: 'invoice', reservedHeu: row.reservedHeu });
+    expect(own[1]).toMatchObject({ level: 30, accountId: 'acct_jobs', route: 'invoice', attempt: 1, waitedMs: expect.any(Number) });
+    expect(own[2]).toMatchObject({ level: 30, accountId: 'acct_jobs', route: 'invoice', attempt: 1, status: 'succeeded', heu: job.result.usage.heu, ms: expect.any(Number) });
+    expect(own[2]!.error).toBeUndefined();
+
+    // Failed: its error code, nothing charged.
+    await s.jobs.stopWorkers(1_000);
+    const { key: doomed, id } = await s.createKey('acct_jobs', 'doomed for the log');
+    const refused = await (await post('/v1/jobs', { route: 'receipt', document: { text: RECEIPT } }, {}, doomed)).json();
+    await s.fetch(`/v1/keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${await s.token('acct_jobs')}` } });
+    await s.jobs.start({ worker: true });
+    expect((await finished(refused.id)).status).toBe('failed');
+    expect(lines(refused.id).map((l) => [l.msg, l.status, l.heu, l.error?.code])).toEqual([
+      ['job accepted', undefined, undefined, undefined], ['job started', undefined, undefined, undefined], ['job failed', 'failed', 0, 'invalid_api_key'],
+    ]);
+    const all = s.logs.join('\n');
+    for (const secret of [key, doomed, 'Invoice No: INV-7', 'BLUE DOOR CAFE']) expect(all).not.toContain(secret);
+  });
+
   it('deletes a job after its retention; a read then is 404 and says when and why', async () => {
     const accepted = await (await post('/v1/jobs', { route: 'receipt', document: { text: RECEIPT } })).json();
     const job = await finished(accepted.id);

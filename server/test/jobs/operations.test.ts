@@ -10,6 +10,7 @@ import { CONFIG_VARIABLES, loadConfig } from '../../src/config/config.js';
 import { startChildServer, startChildWorker } from '../support/child-server.js';
 import { startTestServer } from '../support/harness.js';
 import { createTestDatabase } from '../support/databases.js';
+import { lintScrape, namingProblems, promtoolProblems } from '../support/prometheus-lint.js';
 
 const run = promisify(execFile);
 const root = new URL('../../..', import.meta.url).pathname;
@@ -69,6 +70,36 @@ describe('operating the service', () => {
     expect(refused).toMatch(/^exited 2:\n.*DATABASE_URL: a separate worker needs PostgreSQL/s);
   });
 
+  it('says every wrong setting at once on stderr and exits 2 (was: one per start)', async () => {
+    const refused = await startChildServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'ops-config-')), NODE_ENV: 'production', PORT: 'eighty', JOB_CONCURRENCY: '0', EXTRACTION_ENGINE: 'anthropic',
+    }).then(() => null, (e: Error) => e.message);
+    expect(refused).toMatch(/^exited 2:\nInvalid configuration:\n/);
+    for (const name of ['PORT', 'JOB_CONCURRENCY', 'DASHBOARD_JWT_SECRET', 'DATABASE_URL', 'EXTRACTION_ENGINE']) expect(refused).toMatch(new RegExp(`\\n {2}${name}: `));
+  });
+
+  it('a worker starts in production with no dashboard secret (it serves no dashboard); its /metrics is its own figures only', async () => {
+    const db = await createTestDatabase('postgres');
+    const worker = await startChildWorker({ NODE_ENV: 'production', DATABASE_URL: db.databaseUrl!, DATA_DIR: mkdtempSync(join(tmpdir(), 'ops-worker-prod-')) });
+    try {
+      let ready = await fetch(`${worker.baseUrl}/readyz`);
+      for (let i = 0; i < 100 && ready.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await fetch(`${worker.baseUrl}/readyz`);
+      }
+      expect(await ready.json()).toEqual({ ready: true, database: 'up' });
+      const scrape = await (await fetch(`${worker.baseUrl}/metrics`)).text();
+      expect(scrape).toContain('docextract_jobs_finished_total');
+      expect(scrape).not.toMatch(/^docextract_jobs\b|^docextract_job_queue_depth\b/m);
+      expect(lintScrape(scrape)).toEqual([]);
+      expect((await fetch(`${worker.baseUrl}/metrics/queue`)).status).toBe(404);
+    } finally {
+      worker.child.kill('SIGTERM');
+      expect((await worker.exited).code).toBe(0);
+      await db.drop();
+    }
+  }, 60_000);
+
   it('lists every variable it reads in .env.example', () => {
     const example = readFileSync(join(root, '.env.example'), 'utf8');
     const missing = CONFIG_VARIABLES.filter((name) => !new RegExp(`^${name}=`, 'm').test(example));
@@ -92,14 +123,36 @@ describe('operating the service', () => {
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
       expect(text).toMatch(/docextract_http_request_duration_seconds_bucket\{le="[\d.]+",method="POST",route="\/v1\/jobs",status="202"\} \d+/);
-      expect(text).toMatch(/docextract_jobs\{status="queued"\} 0/);
-      expect(text).toMatch(/docextract_job_queue_depth 0/);
       expect(text).toMatch(/docextract_jobs_finished_total\{status="succeeded",route="receipt"\} 1/);
       expect(text).toMatch(/docextract_heu_settled_total [1-9]/);
       expect(text).toMatch(/docextract_reader_kills_total 0/);
       expect(text).toContain('docextract_process_cpu_seconds_total');
+      expect(text).toMatch(/^docextract_nodejs_active_handles\{type="\w+"\} \d+$/m);
+      // The database-wide job gauges are not per process (a sum over processes would count the queue once per
+      // process): they are on /metrics/queue, behind the same token.
+      expect(text).not.toMatch(/^docextract_jobs\b|^docextract_job_queue_depth\b/m);
+      expect((await s.fetch('/metrics/queue')).status).toBe(401);
+      const queue = await s.fetch('/metrics/queue', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(queue.status).toBe(200);
+      const queueText = await queue.text();
+      expect(queueText).toMatch(/^docextract_jobs\{status="queued"\} 0$/m);
+      expect(queueText).toMatch(/^docextract_jobs\{status="running"\} 0$/m);
+      expect(queueText).toMatch(/^docextract_job_queue_depth 0$/m);
+      expect(queueText).not.toContain('docextract_process_');
+      // Prometheus' naming rules hold for both (promtool check metrics when installed: was
+      // "docextract_nodejs_active_handles_total non-counter metrics should not have "_total" suffix").
+      expect(lintScrape(text)).toEqual([]);
+      expect(lintScrape(queueText)).toEqual([]);
     } finally {
       await s.close();
     }
   }, 60_000);
+
+  it('the naming checks catch what they are for (a gauge named _total, a counter without it)', () => {
+    const bad = '# HELP docextract_x_total x\n# TYPE docextract_x_total gauge\ndocextract_x_total 1\n# HELP docextract_y y\n# TYPE docextract_y counter\ndocextract_y 1\n';
+    expect(namingProblems(bad)).toEqual(['docextract_x_total: a gauge is named _total (only counters are)', 'docextract_y: a counter\'s name ends in _total']);
+    const promtool = promtoolProblems(bad);
+    if (promtool === null) process.stderr.write('promtool is not installed: its own check of a bad scrape is skipped\n');
+    else expect(promtool.join('\n')).toMatch(/docextract_x_total non-counter metrics should not have "_total" suffix/);
+  });
 });

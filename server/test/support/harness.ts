@@ -80,7 +80,7 @@ export async function startTestServer(mode: DbMode = 'embedded', env: Record<str
     ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pool: config.pool });
   const logs: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); } });
   // The document reader's processes end with the server (READER_* variables size it, as in the service).
