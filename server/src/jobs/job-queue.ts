@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Transaction } from '../db/transaction.js';
 
@@ -16,6 +17,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** pg-boss keeps its own tables in this schema of the same database. */
 export const BOSS_SCHEMA = 'pgboss';
+
+/** The version of those tables this pg-boss makes and reads (it migrates older ones up, never newer ones down). */
+export const BOSS_SCHEMA_VERSION = (createRequire(import.meta.url)('pg-boss/version.json') as { schema: number }).schema;
 
 export interface JobQueueOptions {
   /** The service's pool: on the embedded database, pg-boss shares its one connection. */
@@ -81,6 +85,7 @@ export class JobQueue {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.boss.start();
+      await this.assertSchemaKnown();
       const { heartbeatSeconds, maxAttempts } = this.options;
       const crashSafe: Partial<Queue> = { expireInSeconds: heartbeatSeconds, retryDelay: 0 };
       await this.ensureQueue(QUEUES.deadJobs, {});
@@ -92,6 +97,18 @@ export class JobQueue {
       this.started = undefined;
     });
     return this.started;
+  }
+
+  /**
+   * Refuses tables a newer pg-boss made (a database an earlier build, on pg-boss 11 or 12, ran on): pg-boss 10 leaves
+   * them as they are and its statements would fail on them one by one, or worse, half work.
+   */
+  private async assertSchemaKnown(): Promise<void> {
+    const { rows } = await this.db().executeSql(`SELECT version FROM ${BOSS_SCHEMA}.version`, []);
+    const version = Number((rows[0] as { version?: unknown } | undefined)?.version);
+    if (version > BOSS_SCHEMA_VERSION) {
+      throw new Error(`the job queue's tables (schema "${BOSS_SCHEMA}") were made by a newer pg-boss (schema version ${version}; this build reads ${BOSS_SCHEMA_VERSION}): let the workers finish the queued jobs, then drop that schema (docs/deploy.md, "Backups and upgrades")`);
+    }
   }
 
   /**
