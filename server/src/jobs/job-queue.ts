@@ -18,6 +18,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** pg-boss keeps its own tables in this schema of the same database. */
 export const BOSS_SCHEMA = 'pgboss';
 
+/** The advisory lock processes take turns on while they install pg-boss's tables and queues (any fixed number). */
+const QUEUE_INSTALL_LOCK = 7_204_351_935;
+
 /** The version of those tables this pg-boss makes and reads (it migrates older ones up, never newer ones down). */
 export const BOSS_SCHEMA_VERSION = (createRequire(import.meta.url)('pg-boss/version.json') as { schema: number }).schema;
 
@@ -83,7 +86,7 @@ export class JobQueue {
 
   /** Installs or migrates pg-boss's schema, creates the queues, and starts supervision. Safe to call again. */
   start(): Promise<void> {
-    this.started ??= (async () => {
+    this.started ??= this.oneAtATime(async () => {
       await this.boss.start();
       await this.assertSchemaKnown();
       const { heartbeatSeconds, maxAttempts } = this.options;
@@ -92,11 +95,32 @@ export class JobQueue {
       await this.ensureQueue(QUEUES.jobs, { ...crashSafe, retryLimit: maxAttempts - 1, deadLetter: QUEUES.deadJobs });
       // A delivery attempt whose worker died is tried once more; its own schedule does the rest.
       await this.ensureQueue(QUEUES.deliveries, { ...crashSafe, retryLimit: 1 });
-    })();
+    });
     this.started.catch(() => {
       this.started = undefined;
     });
     return this.started;
+  }
+
+  /**
+   * Runs `install` while no other process installs (a session advisory lock on a connection of the service's pool).
+   * pg-boss 10 creates a queue in several statements (a row, then its partition): processes starting together on a
+   * new database crossed in them and PostgreSQL ended one with "deadlock detected", which stopped that process. The
+   * embedded database serves one process, whose one connection pg-boss needs meanwhile: no lock there.
+   */
+  private async oneAtATime(install: () => Promise<void>): Promise<void> {
+    if (!this.options.databaseUrl) return install();
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [QUEUE_INSTALL_LOCK]);
+      try {
+        await install();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_INSTALL_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
   }
 
   /**

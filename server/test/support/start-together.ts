@@ -3,8 +3,10 @@
 // Used by test/deploy/start-together.test.ts (a round or two) and scripts/bench-start-together.ts (ten in a row).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('../../..', import.meta.url).pathname;
 
@@ -40,17 +42,37 @@ export function builds(dir: string): { current: string | null; folders: string[]
   return { current: existsSync(join(dir, 'server/dist')) ? readlinkSync(join(dir, 'server/dist')) : null, folders };
 }
 
+/** A new, empty database on the cluster `adminUrl` reaches (its `postgres` database): a first start migrates it. */
+export async function emptyDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `start_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return { url: adminUrl.replace(/\/postgres$/, `/${name}`), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export interface Started {
   name: string;
   child: ChildProcess;
   output: () => string;
   /** /readyz's status once it answered 200, or the last status seen (0: no answer) when the time ran out. */
   readyz: number;
+  /** Whether it said its job queue started (the API: "job queue started"; a worker: "worker taking jobs"). */
+  queue: boolean;
+  /** Ready: /readyz 200, the queue started, and still running then. */
+  ready: boolean;
 }
 
 /**
  * Starts `npm start` (the API) and `npm run worker` `workers` times, all at once, and waits until each answers
- * /readyz with 200 (or exits, or `timeoutMs` passes). The caller stops them (`stopAll`).
+ * /readyz with 200 and says its job queue started (or exits, or `timeoutMs` passes). The caller stops them (`stopAll`).
  */
 export async function startTogether(dir: string, env: Record<string, string>, workers: number, timeoutMs: number): Promise<Started[]> {
   const base = { PATH: process.env.PATH!, HOME: process.env.HOME ?? dir, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env };
@@ -64,19 +86,20 @@ export async function startTogether(dir: string, env: Record<string, string>, wo
     let out = '';
     child.stdout!.on('data', (d) => { out += d; });
     child.stderr!.on('data', (d) => { out += d; });
-    return { name: spec.name, child, output: () => out, readyz: 0 };
+    return { name: spec.name, child, output: () => out, readyz: 0, queue: false, ready: false };
   });
   const end = Date.now() + timeoutMs;
+  const running = (s: Started) => s.child.exitCode === null && s.child.signalCode === null;
   await Promise.all(started.map(async (s) => {
-    while (Date.now() < end && s.child.exitCode === null && s.child.signalCode === null) {
+    while (Date.now() < end && running(s)) {
       const port = /"port":(\d+)/.exec(s.output())?.[1];
-      if (port) {
-        s.readyz = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
-        if (s.readyz === 200) return;
-      }
+      if (port && s.readyz !== 200) s.readyz = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0);
+      s.queue = /"msg":"(job queue started|worker taking jobs)/.test(s.output());
+      if (s.readyz === 200 && s.queue) return;
       await new Promise((r) => setTimeout(r, 200));
     }
   }));
+  for (const s of started) s.ready = s.readyz === 200 && s.queue && running(s);
   return started;
 }
 
