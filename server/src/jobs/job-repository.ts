@@ -135,6 +135,11 @@ export const jobRepository = {
     return rows[0]!;
   },
 
+  /** The HEU a run holding attempt `attempts` reserves for the job now (its file opened); false when it no longer holds it. */
+  async setReservedHeld(sql: Sql, id: string, attempts: number, heu: number): Promise<boolean> {
+    return await sql.execute('jobs_set_reserved', `UPDATE jobs SET reserved_heu = $3 WHERE id = $1 AND status = 'running' AND attempts = $2`, [id, attempts, heu]) === 1;
+  },
+
   /** What the current run stored (renewal documents), so a run that dies can be taken back by the next. */
   async recordStored(sql: Sql, id: string, stored: string | null): Promise<void> {
     await sql.execute('jobs_record_stored', `UPDATE jobs SET stored_documents = $2 WHERE id = $1 AND status = 'running'`, [id, stored]);
