@@ -1,0 +1,92 @@
+// How long job intake takes to answer 202, with the API in its own process (the compiled server, no worker: nothing
+// else competes) on the embedded database and, when PostgreSQL is installed, on PostgreSQL:
+//   1. POST /v1/jobs/batch with 1,000 text items (target: under 1 s);
+//   2. 50 files of 1 MB (PDFs), sent as 5 batches of 10 (a batch body may be 15 MB), one after another
+//      (target: under 5 s in all).
+// Files are stored with the job and opened by the worker, so intake does not depend on what the files hold.
+//   node scripts/build-server.mjs && npx tsx scripts/bench/job-intake.ts      (BENCH_RUNS=3 by default)
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { mintDashboardToken } from '../../server/src/auth/dashboard-tokens.js';
+import { startChildServer, type ChildServer } from '../../server/test/support/child-server.js';
+import { pdfWith } from '../../server/test/support/hostile-files.js';
+import { postgresBinDir, startCluster, stopCluster } from '../../server/test/support/postgres-cluster.js';
+
+const SECRET = 'bench-intake-secret-0123456789-0123456789';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** A PDF of one page whose content stream is 1 MB of random bytes (deflate cannot shrink it): 1 MB on the wire. */
+const megabytePdf = () => pdfWith([{ width: 612, height: 792, content: randomBytes(1_000_000) }]);
+
+async function api(env: Record<string, string>): Promise<{ server: ChildServer; key: string }> {
+  const plansFile = join(mkdtempSync(join(tmpdir(), 'bench-intake-plans-')), 'plans.json');
+  writeFileSync(plansFile, JSON.stringify({ free: { heuPerMonth: 100_000_000, requestsPerMinute: 100_000 }, starter: { heuPerMonth: 100_000_000, requestsPerMinute: 100_000 } }));
+  const server = await startChildServer({ DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plansFile, START_WORKER: 'false', EXTRACTION_ENGINE: 'local', LOG_LEVEL: 'warn', ...env });
+  const bearer = { authorization: `Bearer ${await mintDashboardToken(SECRET, 'acct_bench_intake')}`, 'content-type': 'application/json' };
+  const { key } = await (await fetch(`${server.baseUrl}/v1/keys`, { method: 'POST', headers: bearer, body: '{}' })).json() as { key: string };
+  return { server, key };
+}
+
+async function accept(server: ChildServer, key: string, body: string): Promise<{ ms: number; jobs: number }> {
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}/v1/jobs/batch`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
+  const answer = await res.text();
+  const ms = performance.now() - started;
+  if (res.status !== 202) throw new Error(`POST /v1/jobs/batch answered ${res.status}: ${answer.slice(0, 300)}`);
+  return { ms, jobs: (JSON.parse(answer) as { jobs: unknown[] }).jobs.length };
+}
+
+const receipt = (i: number) => `CORNER SHOP ${i}\n03/15/2026\nItem ${i} 2.00\nTOTAL ${(2 + i / 100).toFixed(2)}\nCASH`;
+const textBatch = (run: number) => JSON.stringify({ route: 'receipt', items: Array.from({ length: 1000 }, (_, i) => ({ document: { text: receipt(run * 1000 + i) } })) });
+const fileBatches = () => Array.from({ length: 5 }, () => JSON.stringify({
+  route: 'invoice', items: Array.from({ length: 10 }, () => ({ document: { content: megabytePdf().toString('base64'), mediaType: 'application/pdf' } })),
+}));
+
+async function measure(label: string, env: Record<string, string>): Promise<void> {
+  const { server, key } = await api(env);
+  try {
+    await accept(server, key, JSON.stringify({ route: 'receipt', items: [{ document: { text: receipt(0) } }] })); // warm-up
+    const text: number[] = [];
+    const files: Array<{ total: number; calls: number[] }> = [];
+    for (let run = 0; run < RUNS; run++) {
+      text.push((await accept(server, key, textBatch(run))).ms);
+      const batches = fileBatches();
+      const calls: number[] = [];
+      for (const body of batches) calls.push((await accept(server, key, body)).ms);
+      files.push({ total: calls.reduce((a, b) => a + b, 0), calls });
+    }
+    const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(`| ${label} | 1,000 text items, one batch | ${text.map(fmt).join(', ')} | under 1 s |`);
+    console.log(`| ${label} | 50 PDFs of 1 MB, 5 batches of 10 | ${files.map((f) => `${fmt(f.total)} (slowest call ${fmt(Math.max(...f.calls))})`).join(', ')} | under 5 s |`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+console.log(`job intake, ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${RUNS} runs each\n`);
+console.log('| database | case | time to 202 (each run) | target |\n|---|---|---|---|');
+const embeddedDir = mkdtempSync(join(tmpdir(), 'bench-intake-'));
+try {
+  await measure('embedded', { DATA_DIR: embeddedDir });
+} finally {
+  rmSync(embeddedDir, { recursive: true, force: true });
+}
+if (postgresBinDir()) {
+  const cluster = await startCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-intake-pg-'));
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_intake');
+    await admin.end();
+    await measure('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: cluster.url('bench_intake') });
+  } finally {
+    stopCluster(cluster.dir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(`\nload after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
