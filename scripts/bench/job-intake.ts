@@ -24,7 +24,7 @@ const megabytePdf = () => pdfWith([{ width: 612, height: 792, content: randomByt
 async function api(env: Record<string, string>): Promise<{ server: ChildServer; key: string }> {
   const plansFile = join(mkdtempSync(join(tmpdir(), 'bench-intake-plans-')), 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ free: { heuPerMonth: 100_000_000, requestsPerMinute: 100_000 }, starter: { heuPerMonth: 100_000_000, requestsPerMinute: 100_000 } }));
-  const server = await startChildServer({ DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plansFile, START_WORKER: 'false', EXTRACTION_ENGINE: 'local', LOG_LEVEL: 'warn', ...env });
+  const server = await startChildServer({ DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plansFile, START_WORKER: 'false', EXTRACTION_ENGINE: 'local', LOG_LEVEL: 'info', ...env });
   const bearer = { authorization: `Bearer ${await mintDashboardToken(SECRET, 'acct_bench_intake')}`, 'content-type': 'application/json' };
   const { key } = await (await fetch(`${server.baseUrl}/v1/keys`, { method: 'POST', headers: bearer, body: '{}' })).json() as { key: string };
   return { server, key };

@@ -64,15 +64,21 @@ describe.each(dbModes())('job intake (%s database)', (mode) => {
   it('accepts a batch of files without opening them: the files stored in the jobs\' requests, reserved from their size', async () => {
     const pdf = await textPdf(INVOICE);
     const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300_000, 7)]);
+    // Two files of 600 KB (800,000 characters of base64): stored by more than one statement, tagged as one.
+    const large = [1, 2].map((n) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600_000, n)]));
+    const files = [pdf, corrupt, ...large];
     const before = s.documents.readerState();
-    const res = await post('/v1/jobs/batch', { route: 'invoice', items: [{ document: pdfDoc(pdf) }, { document: pdfDoc(corrupt) }] });
+    const res = await post('/v1/jobs/batch', { route: 'invoice', items: files.map((f) => ({ document: pdfDoc(f) })) });
     expect(res.status).toBe(202);
     const { jobs } = await res.json();
-    expect(jobs.map((j: Json) => j.status)).toEqual(['queued', 'queued']);
+    expect(jobs.map((j: Json) => j.status)).toEqual(['queued', 'queued', 'queued', 'queued']);
     const rows = await Promise.all(jobs.map((j: Json) => s.db.prisma.job.findUniqueOrThrow({ where: { id: j.id } })));
-    expect(rows.map((r) => JSON.parse(r.request!).document.content)).toEqual([b64(pdf), b64(corrupt)]);
-    // Reserved from the size: one page per started 100 KB (the corrupt file's 300 KB are 3 pages).
+    expect(rows.map((r) => JSON.parse(r.request!).document.content)).toEqual(files.map(b64));
+    const tags = rows.map((r) => Number(r.tag));
+    expect(tags).toEqual([tags[0], tags[0]! + 1, tags[0]! + 2, tags[0]! + 3]);
+    // Reserved from the size: one page per started 100 KB (the corrupt file's 300 KB are 3 pages, the large ones 6).
     expect(rows[1]!.reservedHeu).toBeGreaterThan(rows[0]!.reservedHeu);
+    expect(rows[2]!.reservedHeu).toBeGreaterThan(rows[1]!.reservedHeu);
     // Not a file was opened: the reader was never started, or did no probe.
     expect(s.documents.readerState()).toEqual(before);
     for (const j of jobs) await s.fetch(`/v1/jobs/${j.id}`, { method: 'DELETE', headers: { 'x-api-key': key } });
