@@ -7057,6 +7057,24 @@ export interface operations {
                     "application/json": components["schemas"]["ConflictBody"];
                 };
             };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
             /** @description 500: an unexpected failure. */
             500: {
                 headers: {
@@ -7128,6 +7146,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
             /** @description 500: an unexpected failure. */
