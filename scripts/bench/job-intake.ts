@@ -6,6 +6,7 @@
 // Files are stored with the job and opened by the worker, so intake does not depend on what the files hold.
 //   node scripts/build-server.mjs && npx tsx scripts/bench/job-intake.ts      (BENCH_RUNS=3 by default)
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,13 +31,29 @@ async function api(env: Record<string, string>): Promise<{ server: ChildServer; 
   return { server, key };
 }
 
-async function accept(server: ChildServer, key: string, body: string): Promise<{ ms: number; jobs: number }> {
+/**
+ * One call on a connection of its own (no keep-alive: building the next bodies may take longer than the service keeps
+ * an idle connection, and a POST sent on a connection it is closing fails with EPIPE).
+ */
+function accept(server: ChildServer, key: string, body: string): Promise<{ ms: number; jobs: number }> {
   const started = performance.now();
-  const res = await fetch(`${server.baseUrl}/v1/jobs/batch`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
-  const answer = await res.text();
-  const ms = performance.now() - started;
-  if (res.status !== 202) throw new Error(`POST /v1/jobs/batch answered ${res.status}: ${answer.slice(0, 300)}`);
-  return { ms, jobs: (JSON.parse(answer) as { jobs: unknown[] }).jobs.length };
+  return new Promise((resolve, reject) => {
+    const req = request(`${server.baseUrl}/v1/jobs/batch`, {
+      method: 'POST', agent: false,
+      headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    }, (res) => {
+      let answer = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { answer += c; });
+      res.on('end', () => {
+        const ms = performance.now() - started;
+        if (res.statusCode !== 202) return reject(new Error(`POST /v1/jobs/batch answered ${res.statusCode}: ${answer.slice(0, 300)}`));
+        resolve({ ms, jobs: (JSON.parse(answer) as { jobs: unknown[] }).jobs.length });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 const receipt = (i: number) => `CORNER SHOP ${i}\n03/15/2026\nItem ${i} 2.00\nTOTAL ${(2 + i / 100).toFixed(2)}\nCASH`;

@@ -16,8 +16,11 @@ export interface ItemRequestDeps {
   prisma: PrismaClient;
   documents: Documents;
   engine: ExtractionEngine;
-  /** Called before a file is opened (probed): a caller over its request rate is refused first (routes only). */
-  beforeOpeningFile?: () => Promise<void>;
+  /**
+   * How a file is probed: `signal` stops the probe (a job cancelled), `keepForRead` keeps the process that probed the
+   * file for its read (Documents.prepareFile), which the caller then does or releases (Documents.release).
+   */
+  reader?: { signal?: AbortSignal; keepForRead?: boolean };
 }
 
 /**
@@ -56,8 +59,7 @@ async function buildItem(deps: Pick<ItemRequestDeps, 'prisma' | 'engine'>, accou
 
 /** A form's file as its bytes, else the document of a JSON body, probed in a reader process on the account's turn. */
 async function prepareDocument(deps: ItemRequestDeps, accountId: string, input: SingleInput, documentPath: string | undefined) {
-  if (input.file || input.document.content !== undefined) await deps.beforeOpeningFile?.();
-  const caller = { accountId };
+  const caller = { accountId, ...deps.reader };
   return input.file ? deps.documents.prepareFile(input.file.bytes, input.file.mediaType, caller) : deps.documents.prepare(input.document, caller, documentPath);
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Transaction } from '../db/transaction.js';
-import type { Documents } from '../documents/documents.js';
+import { Documents } from '../documents/documents.js';
 import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import { itemFor, type ItemRoute } from '../extraction/item-request.js';
 import { discardRenewalDocuments, type StoredRenewal } from '../extraction/renewal/renewal-store.js';
@@ -106,8 +106,14 @@ export class JobRunner {
     const request = JSON.parse(row.request!) as Schemas['CreateJobRequest'];
     // The file is opened (probed) here, not when the job was accepted: one the reader refuses fails the job with the
     // reader's error, and nothing is charged.
-    const built = await itemFor({ prisma: db.prisma, documents, engine }, row.accountId, row.route as ItemRoute, jsonInput(request as Schemas['CustomExtractRequest']));
-    await this.reserveAsRoute(row, reservationForItem(built.engine, built.item).wanted);
+    // The process that probed the file reads it too (one process per file, as on the synchronous route).
+    const built = await itemFor({ prisma: db.prisma, documents, engine, reader: { signal, keepForRead: true } }, row.accountId, row.route as ItemRoute, jsonInput(request as Schemas['CustomExtractRequest']));
+    try {
+      await this.reserveAsRoute(row, reservationForItem(built.engine, built.item).wanted);
+    } catch (e) {
+      Documents.release(built.item.prepared);
+      throw e;
+    }
     const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored }, built.item, signal, row.reservedHeu);
     // Written down at once, so that if this worker dies now the next run takes the documents back.
     if (stored.length) await jobs.recordStored(db.sql, row.id, JSON.stringify(stored));
