@@ -105,8 +105,7 @@ export class JobRunner {
     const { db, documents, engine, clock, logger } = this.deps;
     const request = JSON.parse(row.request!) as Schemas['CreateJobRequest'];
     // The file is opened (probed) here, not when the job was accepted: one the reader refuses fails the job with the
-    // reader's error, and nothing is charged.
-    // The process that probed the file reads it too (one process per file, as on the synchronous route).
+    // reader's error, and nothing is charged. The process that probed it reads it too, as on the synchronous route.
     const built = await itemFor({ prisma: db.prisma, documents, engine, reader: { signal, keepForRead: true } }, row.accountId, row.route as ItemRoute, jsonInput(request as Schemas['CustomExtractRequest']));
     try {
       await this.reserveAsRoute(row, reservationForItem(built.engine, built.item).wanted);

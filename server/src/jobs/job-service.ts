@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
-import type { AnyDocumentInput } from '../documents/documents.js';
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
+import type { AnyDocumentInput } from '../documents/documents.js';
 import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import { itemEstimate, type ItemRoute } from '../extraction/item-request.js';
 import { reservationForItem } from '../extraction/run-item.js';
