@@ -29,8 +29,8 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 /**
  * Sends one attempt, as the Standard Webhooks specification says: POST of the JSON body with `webhook-id`,
  * `webhook-timestamp` (this attempt's Unix seconds) and `webhook-signature` (`v1,` HMAC-SHA256 of
- * `id.timestamp.body`, made by the `standardwebhooks` package; two of them while a rotated secret overlaps), within `timeoutMs` (the specification recommends
- * 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
+ * `id.timestamp.body`, made by the `standardwebhooks` package; two of them while a rotated secret overlaps), within
+ * `timeoutMs` (the specification recommends 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
  * failure"). The connection is made to a public address only, unless private ones are allowed (url-guard.ts).
  */
 export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, allowPrivate: boolean): Promise<AttemptOutcome> {
