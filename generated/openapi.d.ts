@@ -414,9 +414,13 @@ export interface paths {
         /**
          * Create a job
          * @description Accepts one document for extraction and answers at once with the queued job and its `Location`. The body is what
-         *     `POST /v1/extract/{route}` takes, plus `route` (and `metadata`); it is checked as that route checks it (`400`,
-         *     `413`, a file's `422`) before anything is reserved. With `Idempotency-Key` (1-255 characters, kept 24 hours), a
-         *     retry with the same key and body answers the same job (`Idempotent-Replayed: true`); another body is `409`.
+         *     `POST /v1/extract/{route}` takes, plus `route` (and `metadata`); it is checked as that route checks it short of
+         *     opening a file (`400`, `413`, an empty file's `422`) before anything is reserved. A file is stored with the job and
+         *     opened by the worker: one the reader refuses fails the job with the error the route would answer, uncharged. Its
+         *     HEU are reserved from its media type and size, then set to what the route reserves once it is opened (a job
+         *     whose file then needs more than the bucket holds fails `402`, uncharged). With `Idempotency-Key` (1-255
+         *     characters, kept 24 hours), a retry with the same key and body answers the same job (`Idempotent-Replayed: true`);
+         *     another body is `409`.
          */
         post: operations["createJob"];
         delete?: never;
@@ -438,7 +442,8 @@ export interface paths {
          * Create a batch of jobs
          * @description Accepts 1 to 1,000 documents of one route at once, each its own job, and answers their ids in the order of the
          *     items. The batch is admitted as a whole: one request for the rate limit, and the sum of the jobs' worst cases
-         *     must fit in the bucket (else `402` and no job is made). A malformed item refuses the whole call (`400`, `413`).
+         *     (a file's estimated from its size, as on `POST /v1/jobs`) must fit in the bucket (else `402` and no job is made).
+         *     A malformed item refuses the whole call (`400`, `413`); files are opened by the worker, each failing its job alone.
          *     The body may be up to 15 MB; send larger sets in several calls. `Idempotency-Key` works as on `POST /v1/jobs`.
          */
         post: operations["createJobBatch"];
