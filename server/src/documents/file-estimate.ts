@@ -14,9 +14,10 @@ const ESTIMATE_CHARS_PER_BYTE = 4;
 /**
  * What a file is taken to be before it is opened, from its media type and size alone, so a job can be admitted
  * without parsing it in the service (jobs/job-service.ts): the reservation is then made by the same rules as for a
- * probed file (run-item.ts reservationForItem). Exact for plain text, Markdown, HTML and images (their probe always
- * gives one page and no character count); an estimate for the rest, which the worker corrects once it has opened the
- * file (job-runner.ts: the reservation is set to what the synchronous route reserves).
+ * probed file (run-item.ts reservationForItem). Exact for plain text, Markdown and HTML (their probe always gives one
+ * page and no character count), and for images read offline (one page; Claude's choice to read one itself depends on
+ * its pixels); an estimate for the rest, which the worker corrects once it has opened the file (job-runner.ts: the
+ * reservation is set to what the synchronous route reserves).
  */
 export function estimatedFacts(file: UnopenedFile): FileFacts {
   const byteSize = file.bytes.byteLength;
