@@ -414,9 +414,13 @@ export interface paths {
         /**
          * Create a job
          * @description Accepts one document for extraction and answers at once with the queued job and its `Location`. The body is what
-         *     `POST /v1/extract/{route}` takes, plus `route` (and `metadata`); it is checked as that route checks it (`400`,
-         *     `413`, a file's `422`) before anything is reserved. With `Idempotency-Key` (1-255 characters, kept 24 hours), a
-         *     retry with the same key and body answers the same job (`Idempotent-Replayed: true`); another body is `409`.
+         *     `POST /v1/extract/{route}` takes, plus `route` (and `metadata`); it is checked as that route checks it short of
+         *     opening a file (`400`, `413`, an empty file's `422`) before anything is reserved. A file is stored with the job and
+         *     opened by the worker: one the reader refuses fails the job with the error the route would answer, uncharged. Its
+         *     HEU are reserved from its media type and size, then set to what the route reserves once it is opened (a job
+         *     whose file then needs more than the bucket holds fails `402`, uncharged). With `Idempotency-Key` (1-255
+         *     characters, kept 24 hours), a retry with the same key and body answers the same job (`Idempotent-Replayed: true`);
+         *     another body is `409`.
          */
         post: operations["createJob"];
         delete?: never;
@@ -438,7 +442,8 @@ export interface paths {
          * Create a batch of jobs
          * @description Accepts 1 to 1,000 documents of one route at once, each its own job, and answers their ids in the order of the
          *     items. The batch is admitted as a whole: one request for the rate limit, and the sum of the jobs' worst cases
-         *     must fit in the bucket (else `402` and no job is made). A malformed item refuses the whole call (`400`, `413`).
+         *     (a file's estimated from its size, as on `POST /v1/jobs`) must fit in the bucket (else `402` and no job is made).
+         *     A malformed item refuses the whole call (`400`, `413`); files are opened by the worker, each failing its job alone.
          *     The body may be up to 15 MB; send larger sets in several calls. `Idempotency-Key` works as on `POST /v1/jobs`.
          */
         post: operations["createJobBatch"];
@@ -689,8 +694,10 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Deletes an endpoint: it receives nothing more, and deliveries still pending to it are dropped. Another account's
-         *     endpoint or an unknown id is `404`.
+         * @description Deletes an endpoint: it receives nothing more, and deliveries still pending to it are cancelled (deleted with it,
+         *     never attempted). To resume an endpoint disabled by `410 Gone`, enable it (`POST .../enable`); to change its secret,
+         *     rotate it (`POST .../rotate-secret`): both keep the endpoint and its deliveries. Another account's endpoint or an
+         *     unknown id is `404`.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -713,6 +720,76 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends one of the endpoint's events again: a new delivery of the same event (the same body and the same
+         *     `webhook-id`, so a receiver that processed it already can tell), its first attempt due now and retried on the
+         *     schedule; the delivery it copies is left as it is. `202` with the new delivery. An endpoint that is disabled is
+         *     `409 webhook_endpoint_disabled` (enable it first); another account's endpoint or delivery, or an unknown id, is
+         *     `404`.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled webhook endpoint
+         * @description Enables an endpoint disabled by `410 Gone`: it receives new events again (deliveries dropped while it was disabled
+         *     are not resent: redeliver them). Enabling an endpoint that is not disabled answers it as it is. Another account's
+         *     endpoint or an unknown id is `404`.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Replaces the endpoint's signing secret and answers the new one, once. For `overlapSeconds` (24 hours by default)
+         *     every delivery is signed with both secrets, `webhook-signature: v1,<new> v1,<previous>` (the Standard Webhooks
+         *     specification allows several space-separated signatures), so a receiver verifies with either while it changes
+         *     over; then with the new one only. Rotating again during an overlap starts a new one from the secret being
+         *     replaced. Another account's endpoint or an unknown id is `404`.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1110,7 +1187,7 @@ export interface components {
             /** @description The error. */
             error: {
                 /** @description A stable, machine-readable code. */
-                code: "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable";
+                code: "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable" | "webhook_endpoint_disabled";
                 /** @description A readable explanation for a developer. Never contains a stack trace or a secret. */
                 message: string;
                 /** @description Structured details for the codes that have them, else `null`. */
@@ -1257,8 +1334,8 @@ export interface components {
              */
             createdAt: string;
             /**
-             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; create it
-             *     again to resume); `null` while it receives events.
+             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; enable it again
+             *     with `POST /v1/webhook-endpoints/{id}/enable`); `null` while it receives events.
              */
             disabledAt: string | null;
             /**
@@ -1504,7 +1581,7 @@ export interface components {
          * @description Every error code the service answers with.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable" | "webhook_endpoint_disabled" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
         /**
          * @description The text a value was read from, where it stands, and how sure the service is of it.
          *
@@ -2648,6 +2725,45 @@ export interface components {
             /** @description `true` marks the renewal cancelled (status `cancelled`); `false` takes the mark back. */
             cancelled?: boolean;
         };
+        /** @description The request body of `POST /v1/webhook-endpoints/{id}/rotate-secret`. */
+        RotateWebhookSecretRequest: {
+            /**
+             * Format: int32
+             * @description How long the previous secret keeps signing deliveries beside the new one, in seconds: 0 (it stops at once) to
+             *     604,800 (7 days); 86,400 (24 hours) when left out. Meanwhile every delivery carries two signatures in
+             *     `webhook-signature`, space-separated (`v1,<new> v1,<previous>`), as the Standard Webhooks specification allows,
+             *     so a receiver verifies with either secret while it changes over.
+             */
+            overlapSeconds?: number;
+        };
+        /** @description An endpoint whose signing secret was just rotated, with the new secret. */
+        RotatedWebhookSecret: {
+            /** @description The endpoint's id. */
+            id: components["schemas"]["Uuid"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events it receives. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Your note about it; `null` when none. */
+            description: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /**
+             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; enable it again
+             *     with `POST /v1/webhook-endpoints/{id}/enable`); `null` while it receives events.
+             */
+            disabledAt: string | null;
+            /** @description The new signing secret, `whsec_` and 32 random bytes in base64: shown only in this answer. */
+            secret: string;
+            /** @description Until when deliveries are signed with the previous secret too (RFC 3339, UTC); `null` when no longer. */
+            previousSecretExpiresAt: string | null;
+        };
         /**
          * @description The period a salary figure is paid for.
          * @enum {string}
@@ -3061,8 +3177,8 @@ export interface components {
              */
             createdAt: string;
             /**
-             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; create it
-             *     again to resume); `null` while it receives events.
+             * @description When deliveries to it were stopped because it answered `410 Gone` (it then receives nothing more; enable it again
+             *     with `POST /v1/webhook-endpoints/{id}/enable`); `null` while it receives events.
              */
             disabledAt: string | null;
         };
@@ -6868,6 +6984,294 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+                /** @description The delivery whose event to send again. */
+                deliveryId: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has been accepted for processing, but processing has not yet completed. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 409: an idempotency key reused with a different body, checkout for the plan already held, or cancelling a finished job. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedWebhookSecret"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
                 };
             };
             /** @description 500: an unexpected failure. */

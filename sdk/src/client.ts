@@ -428,6 +428,18 @@ export class DocExtract {
     /** An endpoint's deliveries, newest first, each with every attempt. */
     deliveries: (id: string, query: { status?: Schemas['WebhookDeliveryStatus']; limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
       this.call<Schemas['WebhookDeliveryList']>((init) => this.raw.GET('/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id }, query }, ...init }), opts),
+    /**
+     * A new signing secret (in this answer only); the previous one keeps signing beside it for `overlapSeconds`
+     * (24 hours by default), so `verifyWebhook` with either secret passes meanwhile.
+     */
+    rotateSecret: (id: string, body: Schemas['RotateWebhookSecretRequest'] = {}, opts?: CallOptions) =>
+      this.call<Schemas['RotatedWebhookSecret']>((init) => this.raw.POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id } }, body, ...init }), opts),
+    /** Enables an endpoint disabled by `410 Gone`: it takes new events again. */
+    enable: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['WebhookEndpoint']>((init) => this.raw.POST('/v1/webhook-endpoints/{id}/enable', { params: { path: { id } }, ...init }), opts),
+    /** Sends a delivery's event again (same `webhook-id`): answers the new delivery, queued. */
+    redeliver: (id: string, deliveryId: string, opts?: CallOptions) =>
+      this.call<Schemas['WebhookDelivery']>((init) => this.raw.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } }, ...init }), opts),
   };
 
   readonly documents = {

@@ -104,6 +104,40 @@ describe('SDK jobs and webhooks', () => {
     }
   });
 
+  it('rotates a secret (the receiver verifies with either during the overlap), redelivers an event and enables an endpoint', async () => {
+    const endpoint = await client.webhookEndpoints.create({ url: hook.url });
+    const deliveriesOf = async (status: 'succeeded', n: number) => {
+      for (let i = 0; i < 200; i++) {
+        const { deliveries } = await client.webhookEndpoints.deliveries(endpoint.id, { status });
+        if (deliveries.length >= n) return deliveries;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`fewer than ${n} deliveries ${status}`);
+    };
+    try {
+      const rotated = await client.webhookEndpoints.rotateSecret(endpoint.id, { overlapSeconds: 600 });
+      expect(rotated).toMatchObject({ id: endpoint.id, disabledAt: null, previousSecretExpiresAt: expect.any(String) });
+      expect(rotated.secret).not.toBe(endpoint.secret);
+      // The receiver still holds the previous secret: it verifies (204), so the delivery succeeds.
+      hook.secret = endpoint.secret;
+      const job = await client.jobs.create({ route: 'invoice', document: INVOICE });
+      await client.jobs.wait(job.id, { pollIntervalMs: 100 });
+      const [first] = await deliveriesOf('succeeded', 1);
+      // Now holding the new one, it verifies the same event sent again (the same webhook-id).
+      hook.secret = rotated.secret;
+      const again = await client.webhookEndpoints.redeliver(endpoint.id, first!.id);
+      expect(again).toMatchObject({ eventId: first!.eventId, jobId: job.id, status: 'pending', attempts: [] });
+      const both = await deliveriesOf('succeeded', 2);
+      expect(both.map((d) => d.eventId)).toEqual([first!.eventId, first!.eventId]);
+      await s.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { disabledAt: new Date() } });
+      await expect(client.webhookEndpoints.redeliver(endpoint.id, first!.id)).rejects.toMatchObject({ status: 409, code: 'webhook_endpoint_disabled' });
+      expect(await client.webhookEndpoints.enable(endpoint.id)).toMatchObject({ id: endpoint.id, disabledAt: null });
+      await expect(client.webhookEndpoints.enable('0193a6f4-0000-7000-8000-000000000000')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    } finally {
+      await client.webhookEndpoints.delete(endpoint.id);
+    }
+  });
+
   it('cancels a queued job; cancelling a finished one throws job_not_cancellable', async () => {
     await s.jobs.stopWorkers(1_000);
     const job = await client.jobs.create({ route: 'receipt', document: 'CORNER SHOP\nTOTAL 3.00\nCASH' });

@@ -278,6 +278,33 @@ describe('every example in the contract is what the service answers', () => {
       await s.db.prisma.webhookDelivery.update({ where: { id: row.id }, data: { status: delivery.status, attemptCount: delivery.attempts.length, nextAttemptAt: delivery.nextAttemptAt } });
       return send('GET', `/v1/webhook-endpoints/${id}/deliveries?limit=10`, auth);
     },
+    async rotateWebhookEndpointSecret(ex) {
+      // Rotated half an hour after it was made: the previous secret signs until 24 hours after that.
+      const auth = await apiKey('acct_example_hooks_rotate');
+      const shown = ex.response as Json;
+      const { id } = await endpoint(auth, shown);
+      s.clock.set(new Date(new Date(shown.previousSecretExpiresAt).getTime() - (ex.request as Json).overlapSeconds * 1000).toISOString());
+      return send('POST', `/v1/webhook-endpoints/${id}/rotate-secret`, auth, ex.request);
+    },
+    async enableWebhookEndpoint(ex) {
+      // The endpoint as a 410 Gone left it: disabled.
+      const auth = await apiKey('acct_example_hooks_enable');
+      const { id } = await endpoint(auth, ex.response as Json);
+      await s.db.prisma.webhookEndpoint.update({ where: { id }, data: { disabledAt: new Date('2026-11-22T10:00:00.000Z') } });
+      return send('POST', `/v1/webhook-endpoints/${id}/enable`, auth);
+    },
+    async redeliverWebhookDelivery(ex) {
+      // The delivery of "Delivered on the second attempt", sent again at the time the new delivery shows.
+      const auth = await apiKey('acct_example_hooks_redeliver');
+      const shownEndpoint = (examples().find((e) => e.operationId === 'getWebhookEndpoint')!.response) as Json;
+      const { id } = await endpoint(auth, shownEndpoint);
+      const shown = ex.response as Json;
+      await runJob(auth, shown.event.data.job);
+      const row = await s.db.prisma.webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
+      await s.db.prisma.webhookDelivery.update({ where: { id: row.id }, data: { status: 'succeeded', attemptCount: 1, nextAttemptAt: null } });
+      s.clock.set(shown.nextAttemptAt);
+      return send('POST', `/v1/webhook-endpoints/${id}/deliveries/${row.id}/redeliver`, auth);
+    },
     async receiveStripeEvent(ex) {
       // The example's signature is stale by now: sign the same body as Stripe would, now.
       const payload = JSON.stringify(ex.request);

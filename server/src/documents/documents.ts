@@ -68,6 +68,16 @@ export class Documents {
    * Throws ApiError (400, 413, 422).
    */
   async prepare(document: AnyDocumentInput, caller: ReadCaller & { keepForRead?: boolean }, path = '/body/document'): Promise<PreparedDocument> {
+    const checked = Documents.check(document, path);
+    return checked.kind === 'text' ? checked : this.prepareFile(checked.bytes, checked.mediaType, caller);
+  }
+
+  /**
+   * What `prepare` checks without opening a file: exactly one of `text` and `content`, text that is not blank, a file's
+   * media type one we read, its base64 well formed, its size within the limit and not empty. Job intake checks this
+   * (files are probed by the worker). Throws ApiError (400, 413, 422).
+   */
+  static check(document: AnyDocumentInput, path = '/body/document'): Extract<PreparedDocument, { kind: 'text' }> | UnopenedFile {
     const { text, content } = document;
     if ((text === undefined) === (content === undefined)) throw invalid(path, 'must have exactly one of text and content');
     if (text !== undefined) {
@@ -83,7 +93,8 @@ export class Documents {
         : `must be one of ${Object.keys(FILE_MEDIA_TYPES).join(', ')} with content`);
     }
     const bytes = decodeBase64(content!, `${path}/content`);
-    return this.prepareFile(bytes, mediaType, caller);
+    checkFileSize(bytes);
+    return { kind: 'unopened', bytes, mediaType };
   }
 
   /**
@@ -92,10 +103,7 @@ export class Documents {
    * caller does at once or releases (`release`): the single-document routes, not batches.
    */
   async prepareFile(bytes: Uint8Array, mediaType: FileMediaType, caller: ReadCaller & { keepForRead?: boolean }): Promise<PreparedDocument> {
-    if (bytes.byteLength > MAX_FILE_BYTES) {
-      throw new ApiError('payload_too_large', `The file is ${bytes.byteLength.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are read.`, { limit: MAX_FILE_BYTES });
-    }
-    if (bytes.byteLength === 0) throw new ApiError('document_unreadable', 'The file is empty.');
+    checkFileSize(bytes);
     const { outcome, lease } = await this.call(() => this.readerOf().probe(bytes, mediaType, caller, caller.keepForRead === true));
     if (!outcome.ok) throw documentError(outcome.problem);
     return { kind: 'file', bytes, facts: outcome.value, ...(lease ? { lease } : {}) };
@@ -158,6 +166,21 @@ export class Documents {
       throw e;
     }
   }
+}
+
+/** A file decoded and within its size limits, not opened yet (its bytes not parsed). */
+export interface UnopenedFile {
+  kind: 'unopened';
+  bytes: Uint8Array;
+  mediaType: FileMediaType;
+}
+
+/** 413 for a file over MAX_FILE_BYTES, 422 for an empty one: checked before a file is opened. */
+function checkFileSize(bytes: Uint8Array): void {
+  if (bytes.byteLength > MAX_FILE_BYTES) {
+    throw new ApiError('payload_too_large', `The file is ${bytes.byteLength.toLocaleString('en-US')} bytes; at most ${MAX_FILE_BYTES.toLocaleString('en-US')} are read.`, { limit: MAX_FILE_BYTES });
+  }
+  if (bytes.byteLength === 0) throw new ApiError('document_unreadable', 'The file is empty.');
 }
 
 /** Base64 (standard or URL-safe alphabet, padding optional, whitespace ignored) to bytes; 400 when it is not. */

@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Transaction } from '../db/transaction.js';
-import type { Documents } from '../documents/documents.js';
+import { Documents } from '../documents/documents.js';
 import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import { itemFor, type ItemRoute } from '../extraction/item-request.js';
 import { discardRenewalDocuments, type StoredRenewal } from '../extraction/renewal/renewal-store.js';
-import { routeAnswer, runItem } from '../extraction/run-item.js';
+import { reservationForItem, routeAnswer, runItem } from '../extraction/run-item.js';
 import { jsonInput } from '../extraction/single-input.js';
 import { ApiError } from '../http/api-error.js';
 import { toApiError } from '../http/error-mapper.js';
@@ -108,12 +108,38 @@ export class JobRunner {
   private async extract(row: JobRow, signal: AbortSignal, stored: StoredRenewal[]): Promise<{ answer: Record<string, unknown>; usage: Schemas['Usage'] }> {
     const { db, documents, engine, clock, logger } = this.deps;
     const request = JSON.parse(row.request!) as Schemas['CreateJobRequest'];
-    const built = await itemFor({ prisma: db.prisma, documents, engine }, row.accountId, row.route as ItemRoute, jsonInput(request as Schemas['CustomExtractRequest']));
+    // The file is opened (probed) here, not when the job was accepted: one the reader refuses fails the job with the
+    // reader's error, and nothing is charged. The process that probed it reads it too, as on the synchronous route.
+    const built = await itemFor({ prisma: db.prisma, documents, engine, reader: { signal, keepForRead: true } }, row.accountId, row.route as ItemRoute, jsonInput(request as Schemas['CustomExtractRequest']));
+    try {
+      await this.reserveAsRoute(row, reservationForItem(built.engine, built.item).wanted);
+    } catch (e) {
+      Documents.release(built.item.prepared);
+      throw e;
+    }
     const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored }, built.item, signal, row.reservedHeu);
     // Written down at once, so that if this worker dies now the next run takes the documents back.
     if (stored.length) await jobs.recordStored(db.sql, row.id, JSON.stringify(stored));
     if (signal.aborted) throw signal.reason;
     return { answer: routeAnswer(result), usage: result.usage };
+  }
+
+  /**
+   * Sets the job's reservation, made from its file's size when it was accepted, to what the synchronous route reserves
+   * for the file now opened (`wanted`), so the run is the route's run, within the same budget: the difference given back,
+   * or taken if the bucket has room (else the job fails, 402, uncharged). `row.reservedHeu` follows.
+   */
+  private async reserveAsRoute(row: JobRow, wanted: number): Promise<void> {
+    if (wanted === row.reservedHeu) return;
+    const { db, meter, clock } = this.deps;
+    const held = await withTransaction(db.pool, async (tx) => {
+      if (!(await jobs.setReservedHeld(tx.sql, row.id, row.attempts, wanted))) return false;
+      await meter.resize(row.accountId, { id: row.usageRecordId, from: row.reservedHeu, to: wanted }, clock.now(), tx.sql);
+      return true;
+    });
+    // Cancelled (or run again elsewhere) meanwhile: this run ends without a charge.
+    if (!held) throw new JobCancelled('the job is no longer this run\'s');
+    row.reservedHeu = wanted;
   }
 
   /**

@@ -3,9 +3,9 @@ import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
 import { withTransaction } from '../db/transaction.js';
-import type { Documents } from '../documents/documents.js';
+import type { AnyDocumentInput } from '../documents/documents.js';
 import type { ExtractionEngine } from '../extraction/engines/engine.js';
-import { itemFor, type ItemRoute } from '../extraction/item-request.js';
+import { itemEstimate, type ItemRoute } from '../extraction/item-request.js';
 import { reservationForItem } from '../extraction/run-item.js';
 import { jsonInput } from '../extraction/single-input.js';
 import { ApiError } from '../http/api-error.js';
@@ -31,7 +31,6 @@ const METADATA_MAX_NAME = 40;
 
 export interface JobServiceDeps {
   db: Database;
-  documents: Documents;
   engine: ExtractionEngine;
   meter: Meter;
   queue: JobQueue;
@@ -54,9 +53,10 @@ export interface Accepted {
 }
 
 /**
- * Accepting, reading and cancelling jobs. A job is accepted only once its request has been checked exactly as the
- * synchronous route checks it (item-request.ts), and its worst case reserved, in the transaction that stores it
- * and queues it: a job exists, is reserved and is queued together, or not at all.
+ * Accepting, reading and cancelling jobs. A job is accepted only once its request has been checked as the synchronous
+ * route checks it short of opening a file (item-request.ts itemEstimate), and its estimate reserved, in the
+ * transaction that stores it and queues it: a job exists, is reserved and is queued together, or not at all. A file
+ * is opened by the worker, which sets the reservation to what the synchronous route reserves (job-runner.ts).
  */
 export class JobService {
   constructor(private readonly deps: JobServiceDeps) {}
@@ -93,15 +93,19 @@ export class JobService {
       const replay = await this.replay(db.sql, caller.accountId, idempotencyKey, hash, clock.now());
       if (replay) return replay;
     }
-    // Everything the synchronous route refuses is refused here, before anything is reserved.
+    // Counted once, as the synchronous routes count: a request holding a file before its documents are looked at (a
+    // file refused from here on, over its size or 402, still counts, and a caller over its rate is refused first), one
+    // of text once checked. Never inside the transaction, so a refusal there does not take the count back.
+    const holdsFile = requests.some((r) => (r.request.document as AnyDocumentInput | undefined)?.content !== undefined);
+    let counted = holdsFile ? await this.deps.meter.countRequest(caller.accountId, clock.now()) : undefined;
+    // Everything the synchronous route refuses without opening a file is refused here, before anything is reserved.
+    // Files are opened (probed) by the worker: one the reader refuses fails its job, uncharged.
     const checked: Array<(typeof requests)[number] & { heu: number }> = [];
-    // A caller over its request rate is refused before its files are opened, as on the synchronous routes (asked once).
-    let rateChecked: Promise<void> | undefined;
-    const beforeOpeningFile = () => (rateChecked ??= this.deps.meter.assertRateRoom(caller.accountId, clock.now()));
     for (const r of requests) {
-      const { engine, item } = await itemFor({ prisma: db.prisma, documents: this.deps.documents, engine: this.deps.engine, beforeOpeningFile }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
+      const { engine, item } = await itemEstimate({ prisma: db.prisma, engine: this.deps.engine }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
       checked.push({ ...r, heu: reservationForItem(engine, item).wanted });
     }
+    counted ??= await this.deps.meter.countRequest(caller.accountId, clock.now());
     // Started before the transaction: on the embedded database, starting it inside would wait for the one connection
     // the transaction holds.
     await this.deps.queue.start();
@@ -123,10 +127,10 @@ export class JobService {
           if (claimed === 0) throw new RaceLost();
         }
         await this.deps.queue.enqueue(tx, made.map((m, i) => ({ id: m.id, priority: priorityOf(tags[i]!) })));
-        // Admission last, just before the commit: it locks the account's rate window and bucket rows, which every
-        // request of the account needs, so they are held for one statement, not the whole transaction. Refused (402,
-        // 429): the transaction is rolled back and no job was made.
-        await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
+        // Admission last, just before the commit: it locks the account's bucket row, which every request of the account
+        // needs, so it is held for one statement, not the whole transaction. Refused (402, 429): the transaction is
+        // rolled back and no job was made (the request stays counted).
+        await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), counted, `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
         return made.map(acceptedRow);
       });
       this.deps.onQueued?.();

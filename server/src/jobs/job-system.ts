@@ -53,7 +53,7 @@ export class JobSystem {
     const { config, db, engine, documents, meter, clock, logger, metrics } = deps;
     this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
     const retentionMs = config.jobs.retentionMs;
-    this.service = new JobService({ db, documents, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake() });
+    this.service = new JobService({ db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake() });
     this.runner = new JobRunner({
       db, documents, engine, meter, queue: this.queue, clock, retentionMs, logger,
       onFinished: ({ status, route }) => metrics?.jobsFinished.inc({ status, route }),

@@ -93,22 +93,6 @@ export class Meter {
   }
 
   /**
-   * 429 (as `admit` would) when this minute's requests are used up, without counting this one: the job routes ask it
-   * before opening a request's files, and count the request once, at admission (`admitJobs`).
-   */
-  async assertRateRoom(accountId: string, now: Date): Promise<void> {
-    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const rows = await this.sql.rows<{ plan: string; count: number | null }>('meter_rate_room', RATE_ROOM_SQL, [accountId, ts(window)]);
-    const row = rows[0];
-    if (!row?.plan) throw new ApiError('invalid_api_key');
-    const plan = this.plans[row.plan as keyof PlanTable];
-    if ((row.count ?? 0) < plan.requestsPerMinute) return;
-    const windowEnd = new Date(window.getTime() + 60_000);
-    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
-    throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
-  }
-
-  /**
    * Counts the request against this minute's rate before any work on it (opening a caller's file to learn its
    * pages), so a file refused once opened still counts and a throttled caller cannot make the service open files;
    * 429 (as `admit` would) when the minute's requests are used up. `admit` is then given the answer (`counted`) and
@@ -197,38 +181,55 @@ export class Meter {
   }
 
   /**
-   * Admits a request that creates jobs (one, or a batch): counts it once in the minute's window and reserves each
-   * job's worst case as its own reservation, under the id given (each is settled or released when its job ends), all
-   * of them or none:
-   * 429 or 402 as `admit` answers. `via` runs it inside the caller's transaction. Job reservations are not swept after
-   * RESERVATION_TTL_MS: a queued job may wait longer than a request runs; they expire at `expiresAt`.
+   * Admits a request that creates jobs (one, or a batch), counted already (`countRequest`, before its documents were
+   * looked at): reserves each job's estimate as its own reservation, under the id given (each is resized once its file
+   * is opened, then settled or released when its job ends), all of them or none: 402 or 429 as `admit` answers.
+   * `via` runs it inside the caller's transaction. Job reservations are not swept after RESERVATION_TTL_MS: a queued
+   * job may wait longer than a request runs; they expire at `expiresAt`.
    */
-  async admitJobs(accountId: string, reservations: Array<{ id: string; heu: number }>, route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
+  async admitJobs(accountId: string, reservations: Array<{ id: string; heu: number }>, counted: RateState, route: string, requestId: string | undefined, now: Date, expiresAt: Date, via: Sql = this.sql): Promise<Reservation[]> {
     const period = monthStart(now);
-    const window = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const windowEnd = new Date(window.getTime() + 60_000);
     const ids = reservations.map((r) => r.id);
     const amounts = reservations.map((r) => r.heu);
     const total = amounts.reduce((a, b) => a + b, 0);
     const { free, starter } = this.plans;
     const rows = await via.rows<AdmitRow>('meter_admit_jobs', ADMIT_JOBS_SQL, [
       accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth,
-      ts(window), ts(period), total, ids, amounts, route, requestId ?? null, ts(now), ts(expiresAt),
+      ts(period), total, ids, amounts, route, requestId ?? null, ts(now), ts(expiresAt),
     ]);
     const row = rows[0];
     if (!row?.plan) throw new ApiError('invalid_api_key');
     const plan = this.plans[row.plan];
-    const resetSeconds = Math.max(1, Math.ceil((windowEnd.getTime() - now.getTime()) / 1000));
-    if (row.rate_count === null) {
-      throw rateRefusal(row.plan, plan.requestsPerMinute, windowEnd, resetSeconds);
-    }
-    const rate = { limit: plan.requestsPerMinute, remaining: Math.max(0, plan.requestsPerMinute - row.rate_count), resetSeconds };
+    const rate = counted;
     if (row.reserved_total === null) {
       // Read in the caller's transaction: on the embedded database it holds the one connection.
       const bucket = await this.bucketNow(accountId, now, via);
       throw this.refusal({ planName: row.plan, plan, used: Number(row.used_before ?? 0), rate, reservation: null }, bucket, total, now);
     }
     return ids.map((id, i) => ({ id, heu: amounts[i]!, rate }));
+  }
+
+  /**
+   * Sets a job's reservation, made from an estimate, to `to` HEU once its file has been opened (`from` is what it
+   * holds): less gives the difference back at once; more is taken only if the month's bucket has room for it (one
+   * statement, so the bucket is never overdrawn), else 402 `plan_limit_exceeded` and the reservation is unchanged.
+   * `via`: inside the caller's transaction.
+   */
+  async resize(accountId: string, reservation: { id: string; from: number; to: number }, now: Date, via: Sql = this.sql): Promise<void> {
+    const delta = reservation.to - reservation.from;
+    if (delta === 0) return;
+    const { free, starter } = this.plans;
+    const rows = await via.rows<{ plan: PlanName | null; resized: number | null; used: number | null }>('meter_resize', RESIZE_SQL, [
+      accountId, starter.requestsPerMinute, free.requestsPerMinute, starter.heuPerMonth, free.heuPerMonth, reservation.id, delta,
+    ]);
+    const row = rows[0];
+    if (!row?.plan) throw new ApiError('invalid_api_key');
+    if (row.resized !== null) return;
+    const plan = this.plans[row.plan];
+    const left = Math.max(0, plan.heuPerMonth - Number(row.used ?? 0));
+    throw new ApiError('plan_limit_exceeded',
+      `Once opened, the file needs ${reservation.to} HEU, ${delta} more than was reserved from its size when the job was accepted; ${left} are left this month.`,
+      { plan: row.plan, bucketHeu: left, requestedHeu: delta, upgradeUrl: this.upgradeUrl });
   }
 
   /**
@@ -391,32 +392,44 @@ const BUCKET_NOW_SQL = `
 // $8 the sum, $9 the records' ids, $10 their HEU, $11 route, $12 request id, $13 now, $14 expiry.
 const ADMIT_JOBS_SQL = `
   WITH ${ACCOUNT_LIMITS_CTE},
-  ${rateCte('$6')},
   bucket AS (
     INSERT INTO usage_buckets AS b (account_id, period_start, heu_used)
-    SELECT $1, $7::timestamp(3), $8::int FROM acct
-    WHERE EXISTS (SELECT 1 FROM rate) AND $8::int <= acct.heu_limit
+    SELECT $1, $6::timestamp(3), $7::int FROM acct
+    WHERE $7::int <= acct.heu_limit
     ON CONFLICT (account_id, period_start) DO UPDATE SET heu_used = b.heu_used + EXCLUDED.heu_used
       WHERE b.heu_used + EXCLUDED.heu_used <= (SELECT heu_limit FROM acct)
     RETURNING heu_used
   ),
   record AS (
     INSERT INTO usage_records (id, account_id, period_start, route, state, heu, request_id, created_at, expires_at)
-    SELECT j.id, $1, $7::timestamp(3), $11, 'reserved', j.heu, $12, $13::timestamp(3), $14::timestamp(3)
-    FROM unnest($9::text[], $10::int[]) AS j(id, heu)
+    SELECT j.id, $1, $6::timestamp(3), $10, 'reserved', j.heu, $11, $12::timestamp(3), $13::timestamp(3)
+    FROM unnest($8::text[], $9::int[]) AS j(id, heu)
     WHERE EXISTS (SELECT 1 FROM bucket)
     RETURNING id
   )
   SELECT (SELECT plan::text FROM acct) AS plan,
-         (SELECT count FROM rate) AS rate_count,
+         NULL::int AS rate_count,
          (SELECT heu_used FROM bucket) AS reserved_total,
          (SELECT count(*) FROM record) AS n,
-         (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $7::timestamp(3)) AS used_before`;
+         (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $6::timestamp(3)) AS used_before`;
 
-// $1 account, $2 minute window: the account's plan and the requests counted in this minute so far (read only).
-const RATE_ROOM_SQL = `
-  SELECT a.plan::text AS plan, (SELECT r.count FROM rate_windows r WHERE r.account_id = $1 AND r.window_start = $2::timestamp(3)) AS count
-  FROM accounts a WHERE a.id = $1`;
+// A job's reservation resized by $7 HEU (of either sign): the bucket first, within the plan's limit when it grows, then
+// the record, only if the bucket took it. $1 account, $2-$5 as ACCOUNT_LIMITS_CTE, $6 the reservation's id.
+const RESIZE_SQL = `
+  WITH ${ACCOUNT_LIMITS_CTE},
+  rec AS (SELECT account_id, period_start FROM usage_records WHERE id = $6 AND account_id = $1 AND state = 'reserved'),
+  bucket AS (
+    UPDATE usage_buckets b SET heu_used = b.heu_used + $7::int
+    FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start
+      AND ($7::int <= 0 OR b.heu_used + $7::int <= (SELECT heu_limit FROM acct))
+    RETURNING b.heu_used
+  ),
+  resized AS (
+    UPDATE usage_records SET heu = heu + $7::int WHERE id = $6 AND state = 'reserved' AND EXISTS (SELECT 1 FROM bucket)
+    RETURNING heu
+  )
+  SELECT (SELECT plan::text FROM acct) AS plan, (SELECT heu FROM resized) AS resized,
+         (SELECT b.heu_used FROM usage_buckets b, rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start) AS used`;
 
 // $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
 const SETTLE_SQL = `

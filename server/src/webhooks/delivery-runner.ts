@@ -27,6 +27,7 @@ interface DeliveryRow {
   attemptCount: number;
   url: string;
   secret: string;
+  previousSecret: string | null;
   endpointId: string;
   disabled: boolean;
 }
@@ -48,8 +49,9 @@ export class DeliveryRunner {
     const { db, queue, clock, retryScheduleSeconds } = this.deps;
     const rows = await db.sql.rows<DeliveryRow>('webhook_delivery_load', `
       SELECT d.id, d.event_id AS "eventId", d.payload, d.status::text AS status, d.attempt_count AS "attemptCount",
-             e.url, e.secret, e.id AS "endpointId", e.disabled_at IS NOT NULL AS disabled
-      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`, [deliveryId]);
+             e.url, e.secret, e.id AS "endpointId", e.disabled_at IS NOT NULL AS disabled,
+             CASE WHEN e.previous_secret_expires_at > $2::timestamp(3) THEN e.previous_secret END AS "previousSecret"
+      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`, [deliveryId, ts(clock.now())]);
     const row = rows[0];
     // Its endpoint was deleted (the delivery went with it), or it already ended.
     if (!row || row.status !== 'pending') return;
@@ -59,7 +61,7 @@ export class DeliveryRunner {
     }
     const attempt = row.attemptCount + 1;
     const sentAt = clock.now();
-    const outcome = await sendAttempt({ url: row.url, eventId: row.eventId, payload: row.payload, secret: row.secret }, sentAt, this.deps.timeoutMs, this.deps.allowPrivateUrls);
+    const outcome = await sendAttempt({ url: row.url, eventId: row.eventId, payload: row.payload, secret: row.secret, previousSecret: row.previousSecret }, sentAt, this.deps.timeoutMs, this.deps.allowPrivateUrls);
     this.deps.onAttempt?.(outcome);
     const ok = outcome.error === null;
     const gone = outcome.statusCode === 410;

@@ -19,6 +19,8 @@ export interface Signed {
   eventId: string;
   payload: string;
   secret: string;
+  /** The secret it replaced, while it still signs (a rotation's overlap): a second signature. */
+  previousSecret?: string | null;
 }
 
 /** The most of an answer's body read (and thrown away): enough to keep the connection orderly, no more. */
@@ -27,13 +29,15 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 /**
  * Sends one attempt, as the Standard Webhooks specification says: POST of the JSON body with `webhook-id`,
  * `webhook-timestamp` (this attempt's Unix seconds) and `webhook-signature` (`v1,` HMAC-SHA256 of
- * `id.timestamp.body`, made by the `standardwebhooks` package), within `timeoutMs` (the specification recommends
- * 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
+ * `id.timestamp.body`, made by the `standardwebhooks` package; two of them while a rotated secret overlaps), within
+ * `timeoutMs` (the specification recommends 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
  * failure"). The connection is made to a public address only, unless private ones are allowed (url-guard.ts).
  */
 export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, allowPrivate: boolean): Promise<AttemptOutcome> {
   const started = performance.now();
-  const signature = new Webhook(signed.secret).sign(signed.eventId, now, signed.payload);
+  // During a rotation, both signatures, space-separated (the specification's list): a receiver holding either verifies.
+  const signature = [signed.secret, ...(signed.previousSecret ? [signed.previousSecret] : [])]
+    .map((secret) => new Webhook(secret).sign(signed.eventId, now, signed.payload)).join(' ');
   const url = new URL(signed.url);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const elapsed = () => Math.round(performance.now() - started);

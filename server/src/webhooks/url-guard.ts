@@ -24,6 +24,12 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+/**
+ * Why a private address is refused, and how an operator allows them: the setting's name only (it is documented), never
+ * whether or how this server is configured otherwise.
+ */
+const PUBLIC_ONLY = "webhooks are sent to public addresses only on this server (its operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true)";
+
 const refuse = (message: string) => new ApiError('invalid_request', `/body/url ${message}`, { errors: [{ path: '/body/url', message }] });
 
 /**
@@ -44,9 +50,9 @@ export function checkEndpointUrl(raw: string, policy: UrlPolicy): string {
   url.hash = '';
   if (!policy.allowPrivate) {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (ipaddr.isValid(host) && !isPublicAddress(host)) throw refuse(`names a non-public address (${host}); webhooks are sent to public addresses only`);
+    if (ipaddr.isValid(host) && !isPublicAddress(host)) throw refuse(`names a non-public address (${host}); ${PUBLIC_ONLY}`);
     if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || !host.includes('.') && !ipaddr.isValid(host)) {
-      throw refuse(`names a local host (${host}); webhooks are sent to public addresses only`);
+      throw refuse(`names a local host (${host}); ${PUBLIC_ONLY}`);
     }
   }
   return url.toString();

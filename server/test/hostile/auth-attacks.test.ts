@@ -347,6 +347,43 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
       }
       expect((await req('GET', `/v1/webhook-endpoints/${bEndpointId}/deliveries`, keyOf('B'))).status).toBe(200);
     },
+    rotateWebhookEndpointSecret: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('POST', `/v1/webhook-endpoints/${bEndpointId}/rotate-secret`, h, {});
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}/rotate-secret', 'POST', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    enableWebhookEndpoint: async () => {
+      await s.db.pool.query('UPDATE webhook_endpoints SET disabled_at = now() WHERE id = $1', [bEndpointId]);
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('POST', `/v1/webhook-endpoints/${bEndpointId}/enable`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}/enable', 'POST', res);
+      }
+      expect(await bState()).toEqual(before);
+      await s.db.pool.query('UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = $1', [bEndpointId]);
+    },
+    redeliverWebhookDelivery: async () => {
+      // B's endpoint holds one delivery (written as a job's end writes it; no worker runs here).
+      const deliveryId = '0193a6f8-0000-7000-8000-00000000b001';
+      await s.db.pool.query(`INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, payload, status, attempt_count, created_at)
+        VALUES ($1, $2, $3, $1, 'job.succeeded', $4, '{}', 'succeeded', 1, now()) ON CONFLICT DO NOTHING`, [deliveryId, bEndpointId, B, bJobId]);
+      const deliveries = async () => (await s.db.pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = $1', [B])).rows[0].n;
+      const before = { state: await bState(), deliveries: await deliveries() };
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('POST', `/v1/webhook-endpoints/${bEndpointId}/deliveries/${deliveryId}/redeliver`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver', 'POST', res);
+        // A's own endpoint with B's delivery id: not A's delivery either.
+        const own = (await req('GET', '/v1/webhook-endpoints', h)).json.endpoints[0].id;
+        expect((await req('POST', `/v1/webhook-endpoints/${own}/deliveries/${deliveryId}/redeliver`, h)).status).toBe(404);
+      }
+      expect({ state: await bState(), deliveries: await deliveries() }).toEqual(before);
+    },
   } satisfies Record<string, () => Promise<void>>);
 
   it('has an isolation scenario for every secured operation of the contract', () => {

@@ -229,6 +229,14 @@ describe('webhook URLs on a server that allows only public addresses', () => {
     expect(await s.db.prisma.webhookEndpoint.count({ where: { accountId: 'acct_ssrf' } })).toBe(0);
   });
 
+  it('says how an operator allows private addresses, naming the setting and nothing of its own configuration', async () => {
+    const res = await s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': key }, json: { url: 'https://10.1.2.3/x' } });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.message).toBe('/body/url names a non-public address (10.1.2.3); webhooks are sent to public addresses only on this server (its operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true)');
+    expect(error.details.errors[0].message).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=true');
+  });
+
   it('accepts a public https URL, and at delivery connects only to a public address (a name resolving to loopback is refused)', async () => {
     const res = await s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': key }, json: { url: 'https://hooks.example.com/docextract#frag' } });
     expect(res.status).toBe(201);
