@@ -85,7 +85,7 @@ describe('the build context .dockerignore lets through', () => {
     for (const needed of ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/build-sdk.mjs',
       'server/package.json', 'server/src/main.ts', 'server/src/worker.ts', 'server/dashboard/src/main.ts', 'sdk/package.json', 'sdk/src/index.ts',
       'prisma/schema.prisma', 'prisma/migrations/migration_lock.toml', 'generated/openapi.yaml', 'generated/openapi.d.ts',
-      'vendor/scalar-api-reference/standalone.js']) {
+      'vendor/scalar-api-reference/standalone.js', 'server/models/calibration.json', 'server/models/ranker.json']) {
       expect([needed, context.includes(needed)]).toEqual([needed, true]);
     }
   });
@@ -129,7 +129,7 @@ describe('deploy/Dockerfile', () => {
     expect(copies.every((c) => c.op === 'COPY' && c.flags.includes('--from=build'))).toBe(true);
     expect(copies.flatMap((c) => c.sources).sort()).toEqual([
       '/app/generated/openapi.json', '/app/generated/openapi.yaml', '/app/node_modules', '/app/package.json', '/app/prisma',
-      '/app/scripts/build-server.mjs', '/app/server/dashboard/dist', '/app/server/dist', '/app/server/node_modules', '/app/server/package.json', '/app/vendor',
+      '/app/scripts/build-server.mjs', '/app/server/dashboard/dist', '/app/server/dist', '/app/server/models', '/app/server/node_modules', '/app/server/package.json', '/app/vendor',
     ]);
   });
 
@@ -172,12 +172,12 @@ describe('deploy/Dockerfile', () => {
 
       // What the image holds: top-level and under server/, nothing but what runs.
       expect(readdirSync(image).sort()).toEqual(['.data', 'generated', 'node_modules', 'package.json', 'prisma', 'scripts', 'server', 'vendor']);
-      expect(readdirSync(join(image, 'server')).sort()).toEqual(['dashboard', 'dist', 'node_modules', 'package.json']);
+      expect(readdirSync(join(image, 'server')).sort()).toEqual(['dashboard', 'dist', 'models', 'node_modules', 'package.json']);
       expect(readdirSync(join(image, '.data'))).toEqual([]);
       expect(statSync(join(image, '.data')).uid).toBe(1000);
       expect(lstatSync(join(image, 'server/dist')).isDirectory()).toBe(true);
       for (const dev of ['jest', '@typespec/compiler', '@redocly/cli', 'playwright-core', 'esbuild', 'tsx']) expect([dev, existsSync(join(image, 'node_modules', dev))]).toEqual([dev, false]);
-      for (const built of ['server/dist/main.js', 'server/dist/worker.js', 'server/dist/db/prisma-client/client.js', 'server/dashboard/dist/index.html', 'generated/openapi.yaml', 'prisma/migrations/migration_lock.toml']) {
+      for (const built of ['server/dist/main.js', 'server/dist/worker.js', 'server/dist/db/prisma-client/client.js', 'server/dashboard/dist/index.html', 'generated/openapi.yaml', 'prisma/migrations/migration_lock.toml', 'server/models/ranker.json']) {
         expect([built, existsSync(join(image, built))]).toEqual([built, true]);
       }
       const held = filesOf(image).filter((p) => p !== '.data');
