@@ -114,10 +114,13 @@ for (const h of held) byField.set(h.field, [...(byField.get(h.field) ?? []), h])
  * them (a precision measured on fewer says little); a field that never does is not answered by the ranker at all.
  */
 const MIN_ANSWERS = 8;
+const CUSTOM_TARGET = Number(opt('--custom-target')[0] ?? 0.97);
 const thresholds: Record<string, number> = {};
 for (const [field, hs] of [...byField].sort()) {
   let t = 1.01;
-  for (let c = 0.5; c <= 0.99 + 1e-9; c += 0.01) { const r = at(c, hs); if (r.answered >= MIN_ANSWERS && r.precision >= target) { t = Math.round(c * 100) / 100; break; } }
+  // A caller's property is named by its caller, not learned as a field of its own: its answers are held higher.
+  const wanted = field.startsWith('custom:') ? Math.max(target, CUSTOM_TARGET) : target;
+  for (let c = 0.5; c <= 0.99 + 1e-9; c += 0.01) { const r = at(c, hs); if (r.answered >= MIN_ANSWERS && r.precision >= wanted) { t = Math.round(c * 100) / 100; break; } }
   thresholds[field] = t;
   const r = at(t, hs);
   console.log(`  ${field}: ${hs.length} fields, threshold ${t}, answered ${r.answered}, precision ${r.precision.toFixed(3)}, recall ${r.recall.toFixed(3)}`);
