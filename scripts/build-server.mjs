@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles server/src to server/dist (not committed), file for file, so `npm start` runs plain JavaScript: loading
 // through a TypeScript loader at every start cost seconds. Types are checked by `npm run typecheck`, not here.
-import { readdirSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -23,4 +23,7 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-console.log(`built server/dist (${entryPoints.length} modules)`);
+// Data files read beside the code that uses them (fitted models: server/src/classification/learned/*.json).
+const dataFiles = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+for (const f of dataFiles) cpSync(join(src, f), join(out, f));
+console.log(`built server/dist (${entryPoints.length} modules, ${dataFiles.length} data files)`);
