@@ -190,6 +190,7 @@ const UNIT_WORDS: Word[] = [
 ];
 
 const LETTER = /[\p{L}\p{M}]/u;
+const WORD_RUN = /[\p{L}\p{M}]+/gu;
 /** Scripts written without spaces between words: a name may start and end anywhere in a run of their letters. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
@@ -216,22 +217,29 @@ const currencyWords = lazily(() => {
 function findCurrencyNames(s: string): Array<{ index: number; end: number; code: string; text: string; strong: boolean }> {
   const index = currencyWords();
   const out: Array<{ index: number; end: number; code: string; text: string; strong: boolean }> = [];
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s[i]!;
-    if (!LETTER.test(c)) continue;
-    const unspaced = UNSPACED.test(c);
-    if (!unspaced && i > 0 && LETTER.test(s[i - 1]!)) continue;
+  /** The name starting at `i`, if one does. */
+  const at = (i: number, unspaced: boolean): number => {
     const names = index.get(s.slice(i, i + 2).toLowerCase());
-    if (!names) continue;
+    if (!names) return -1;
     for (const { name, code } of names) {
       if (s.slice(i, i + name.length).toLowerCase() !== name) continue;
       let end = i + name.length;
       if (!unspaced && s[end] === 's') end++;
       if (!unspaced && LETTER.test(s[end] ?? '')) continue;
       out.push({ index: i, end, code, text: s.slice(i, end), strong: /[\s-]/.test(name) || unspaced });
-      i = end - 1;
-      break;
+      return end;
     }
+    return -1;
+  };
+  // Each run of letters: a word, where a name may start; in an unspaced script, at any of its letters.
+  WORD_RUN.lastIndex = 0;
+  for (let m = WORD_RUN.exec(s); m; m = WORD_RUN.exec(s)) {
+    if (!UNSPACED.test(m[0])) {
+      const end = at(m.index, false);
+      if (end > m.index + m[0].length) WORD_RUN.lastIndex = end;
+      continue;
+    }
+    for (let i = m.index; i < m.index + m[0].length; i++) { const end = at(i, true); if (end > 0) i = end - 1; }
   }
   return out;
 }
