@@ -1,6 +1,6 @@
 // Fits the offline classifier (server/src/classification/learned/) on the labelled training corpus and writes its
 // model as JSON. Deterministic given the corpus and the seed (the seed decides the folds and the order of documents).
-//   npx tsx scripts/fit-classifier.ts [--corpus DIR ...] [--seed N] [--folds K] [--lambda 1e-4,3e-4] [--epochs N]
+//   npx tsx scripts/fit-classifier.ts [--corpus DIR ...] [--seed N] [--folds K] [--lambda 1e-5] [--rate 0.125,0.25] [--epochs N]
 //                                     [--out server/src/classification/learned/classifier-model.json] [--dry-run]
 //                                     [--held-out FILE.json]  (each document's held-out probabilities, for study)
 // It reports k-fold accuracy on the corpus (folds split by document, stratified by language), by language family and
@@ -17,14 +17,15 @@ import { familyOf, readCorpus, type TrainingDoc } from './lib/training-corpus.js
 const { values } = parseArgs({
   options: {
     corpus: { type: 'string', multiple: true }, seed: { type: 'string' }, folds: { type: 'string' }, lambda: { type: 'string' },
-    epochs: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'held-out': { type: 'string' },
+    epochs: { type: 'string' }, rate: { type: 'string' }, out: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'held-out': { type: 'string' },
   },
 });
 const corpora = values.corpus ?? ['corpus/training'];
 const seed = Number(values.seed ?? 36);
 const folds = Number(values.folds ?? 5);
-const lambdas = (values.lambda ?? '1e-5,1e-4,1e-3').split(',').map(Number);
+const lambdas = (values.lambda ?? '1e-5').split(',').map(Number);
 const epochs = Number(values.epochs ?? 12);
+const rates = (values.rate ?? '0.125,0.25').split(',').map(Number);
 const out = values.out ?? 'server/src/classification/learned/classifier-model.json';
 
 export const CLASSES = ['invoice', 'receipt', 'contract', 'job-posting', 'meeting-notes', 'renewal', 'other'];
@@ -51,11 +52,11 @@ for (const language of [...byLanguage.keys()].sort()) {
 const answer = (p: number[], threshold: number) => { const best = p.indexOf(Math.max(...p)); return best !== OTHER && p[best]! < threshold ? OTHER : best; };
 const accuracy = (ps: number[][], threshold: number, ids: number[] = ps.map((_, i) => i)) => ids.filter((i) => answer(ps[i]!, threshold) === ys[i]).length / Math.max(1, ids.length);
 
-function outOfFold(lambda: number): number[][] {
+function outOfFold(lambda: number, learningRate: number): number[][] {
   const ps = new Array<number[]>(docs.length);
   for (let f = 0; f < folds; f++) {
     const train = docs.map((_, i) => i).filter((i) => fold[i] !== f);
-    const model = fitLogistic(train.map((i) => xs[i]!), train.map((i) => ys[i]!), { classes: CLASSES.length, size: FEATURE_SIZE, lambda, epochs, seed });
+    const model = fitLogistic(train.map((i) => xs[i]!), train.map((i) => ys[i]!), { classes: CLASSES.length, size: FEATURE_SIZE, lambda, epochs, seed, learningRate });
     docs.forEach((_, i) => { if (fold[i] === f) ps[i] = scores(model.weights, model.bias, xs[i]!, CLASSES.length); });
   }
   return ps;
@@ -63,19 +64,21 @@ function outOfFold(lambda: number): number[][] {
 
 /** The threshold with the best held-out accuracy (the middle of the best run when several tie). */
 function bestThreshold(ps: number[][]): { threshold: number; accuracy: number } {
-  const grid = Array.from({ length: 61 }, (_, i) => 0.3 + i * 0.01);
+  const grid = Array.from({ length: 76 }, (_, i) => 0.15 + i * 0.01);
   const acc = grid.map((t) => accuracy(ps, t));
   const top = Math.max(...acc);
   const best = grid.filter((_, i) => acc[i] === top);
   return { threshold: Math.round(best[Math.floor(best.length / 2)]! * 100) / 100, accuracy: top };
 }
 
-let chosen = { lambda: lambdas[0]!, threshold: 0.5, accuracy: -1, ps: [] as number[][] };
+let chosen = { lambda: lambdas[0]!, learningRate: rates[0]!, threshold: 0.5, accuracy: -1, ps: [] as number[][] };
 for (const lambda of lambdas) {
-  const ps = outOfFold(lambda);
-  const best = bestThreshold(ps);
-  console.log(`lambda ${lambda}: ${folds}-fold accuracy ${best.accuracy.toFixed(3)} at threshold ${best.threshold} (argmax alone ${accuracy(ps, 0).toFixed(3)})`);
-  if (best.accuracy > chosen.accuracy) chosen = { lambda, ...best, ps };
+  for (const learningRate of rates) {
+    const ps = outOfFold(lambda, learningRate);
+    const best = bestThreshold(ps);
+    console.log(`lambda ${lambda}, rate ${learningRate}: ${folds}-fold accuracy ${best.accuracy.toFixed(3)} at threshold ${best.threshold} (argmax alone ${accuracy(ps, 0).toFixed(3)})`);
+    if (best.accuracy > chosen.accuracy) chosen = { lambda, learningRate, ...best, ps };
+  }
 }
 
 const report = (title: string, key: (d: TrainingDoc) => string) => {
@@ -86,7 +89,7 @@ const report = (title: string, key: (d: TrainingDoc) => string) => {
     console.log(`  ${name.padEnd(36)} ${String(ids.length).padStart(4)}  ${accuracy(chosen.ps, chosen.threshold, ids).toFixed(3)}`);
   }
 };
-console.log(`\nchosen: lambda ${chosen.lambda}, threshold ${chosen.threshold}, ${folds}-fold accuracy ${chosen.accuracy.toFixed(3)}`);
+console.log(`\nchosen: lambda ${chosen.lambda}, rate ${chosen.learningRate}, threshold ${chosen.threshold}, ${folds}-fold accuracy ${chosen.accuracy.toFixed(3)}`);
 report('by language family (held-out folds):', (d) => familyOf(d.language));
 report('by language (held-out folds):', (d) => d.language);
 report('by kind (held-out folds):', (d) => (CLASSES.includes(d.kind) ? d.kind : 'other'));
@@ -97,7 +100,7 @@ for (const { d, i } of wrong) console.log(`  ${d.id} (${d.language}): ${d.kind} 
 if (values['held-out']) writeFileSync(values['held-out'], JSON.stringify(docs.map((d, i) => ({ id: d.id, kind: CLASSES[ys[i]!], language: d.language, fold: fold[i], p: chosen.ps[i] }))));
 
 // The model as shipped: fitted on every document, weights quantised to bytes.
-const fitted = fitLogistic(xs, ys, { classes: CLASSES.length, size: FEATURE_SIZE, lambda: chosen.lambda, epochs, seed });
+const fitted = fitLogistic(xs, ys, { classes: CLASSES.length, size: FEATURE_SIZE, lambda: chosen.lambda, epochs, seed, learningRate: chosen.learningRate });
 let max = 0;
 for (const w of fitted.weights) max = Math.max(max, Math.abs(w));
 const scale = max / 127;
@@ -105,7 +108,7 @@ const bytes = Int8Array.from(fitted.weights, (w) => Math.round(w / scale));
 const file: ModelFile = {
   about: {
     what: 'The offline classifier: multinomial logistic regression over hashed character n-grams, words and title words (hashed-features.ts). Fitted by scripts/fit-classifier.ts; do not edit by hand.',
-    documents: docs.length, languages: new Set(docs.map((d) => d.language)).size, seed, folds, lambda: chosen.lambda, epochs,
+    documents: docs.length, languages: new Set(docs.map((d) => d.language)).size, seed, folds, lambda: chosen.lambda, learningRate: chosen.learningRate, epochs,
     heldOutAccuracy: Math.round(chosen.accuracy * 1000) / 1000,
   },
   classes: CLASSES, featureBits: FEATURE_BITS, scale, weights: Buffer.from(bytes.buffer).toString('base64'),

@@ -1,16 +1,23 @@
 // The labelled training corpus as the classifier's fitting script reads it: one or more folders laid out as
 // `<route>/<slug>.txt` with a MANIFEST.jsonl naming each document's path, kind, locale and language.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TrainingDoc { id: string; kind: string; route: string; locale: string; language: string; text: string }
 
 interface ManifestRow { path: string; route: string; kind: string; locale?: string; language?: string }
 
-/** Every document a corpus folder's manifest names whose text is there (a document still being written is skipped). */
+/**
+ * Every document a corpus folder's manifest names whose text is there (a document still being written is skipped); a
+ * folder without a manifest is read as the corpora in its subfolders (`corpus/training/a`, `.../b`).
+ */
 export function readCorpus(dir: string): TrainingDoc[] {
   const manifest = join(dir, 'MANIFEST.jsonl');
-  if (!existsSync(manifest)) throw new Error(`${dir}: no MANIFEST.jsonl`);
+  if (!existsSync(manifest)) {
+    const parts = readdirSync(dir).map((f) => join(dir, f)).filter((d) => statSync(d).isDirectory() && existsSync(join(d, 'MANIFEST.jsonl'))).sort();
+    if (parts.length === 0) throw new Error(`${dir}: no MANIFEST.jsonl, here or in its subfolders`);
+    return parts.flatMap(readCorpus);
+  }
   const docs: TrainingDoc[] = [];
   const seen = new Set<string>();
   for (const line of readFileSync(manifest, 'utf8').split('\n')) {

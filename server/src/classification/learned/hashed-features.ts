@@ -12,8 +12,6 @@ const MASK = SIZE - 1;
 export const FEATURE_CHARS = 12_000;
 /** Lines that may hold a title. */
 const TITLE_LINES = 6;
-/** Character n-grams of a word longer than this are taken from its start and end only (a run of Thai or Han text is one "word"). */
-const LONG_WORD = 48;
 
 export interface SparseVector {
   index: Int32Array;
@@ -56,7 +54,8 @@ let scratch: Uint32Array | undefined;
 
 /** Character n-grams (1..4) of `<word>`, hashed without building their strings. */
 function addCharGrams(counts: Counts, word: string, seed: number): void {
-  const w = word.length > LONG_WORD ? `<${word.slice(0, LONG_WORD / 2)}>` + `<${word.slice(-LONG_WORD / 2)}>` : `<${word}>`;
+  // A run of Han, Kana or Thai text is one "word" here: its n-grams are what its words are made of.
+  const w = `<${word}>`;
   for (let i = 0; i < w.length; i++) {
     let h = mix(FNV_OFFSET, seed);
     for (let n = 1; n <= 4 && i + n <= w.length; n++) {
