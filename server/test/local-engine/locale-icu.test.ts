@@ -90,6 +90,18 @@ describe('calendars', () => {
     expect(toGregorian(calendar, y, m, d)).toBe(iso);
   });
 
+  it.each([
+    ['٢٥ رمضان ١٤٤٧ هـ', '2026-03-14'], ['Ramadan 25, 1447 AH', '2026-03-14'], ['1 محرم 1447', '2025-06-26'], ['23 اسفند 1404', '2026-03-14'],
+    ['۱ فروردین ۱۴۰۵', '2026-03-21'], ['Esfand 23, 1404', '2026-03-14'],
+  ])('reads the Hijri or Persian date %s as %s', (written, iso) => {
+    expect(parseDate(written)).toBe(iso);
+  });
+
+  it('reads a date as Saudi Arabia writes it by default, in the Umm al-Qura calendar', () => {
+    const written = new Intl.DateTimeFormat('ar-SA', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(DATES[0]);
+    expect([written, parseDate(written)]).toEqual([written, isoOf(DATES[0]!)]);
+  });
+
   it('refuses a day the calendar does not have', () => {
     expect(toGregorian('roc', 115, 2, 30)).toBeNull();
     expect(toGregorian('persian', 1404, 12, 31)).toBeNull();

@@ -81,3 +81,27 @@ export const calendarNames = lazily((): CalendarNames => {
   for (const [language, names] of shortByLanguage) for (const n of longByLanguage.get(language)!) names.delete(n);
   return { months, abbreviations, monthsByLanguage, shortByLanguage, weekdays, monthFirstLanguages, dayMonthWords, dayMonthPrefixes, monthNumberWords };
 });
+
+export interface OtherCalendarMonth { calendar: 'islamic-umalqura' | 'persian'; month: number }
+
+/**
+ * The month names of the Hijri (Umm al-Qura) and Persian calendars, as ICU writes them in Arabic, Persian and English
+ * (`رمضان`, `Ramadan`, `اسفند`, `Esfand`): a date written with one is read through calendars.ts.
+ */
+export const otherCalendarMonths = lazily((): Map<string, OtherCalendarMonth> => {
+  const out = new Map<string, OtherCalendarMonth>();
+  for (const [calendar, locales] of [['islamic-umalqura', ['ar', 'en']], ['persian', ['fa', 'en']]] as const) {
+    for (const locale of locales) {
+      const named = new Intl.DateTimeFormat(`${locale}-u-ca-${calendar}-nu-latn`, { timeZone: 'UTC', day: 'numeric', month: 'long' });
+      const numbered = new Intl.DateTimeFormat(`en-u-ca-${calendar}-nu-latn`, { timeZone: 'UTC', month: 'numeric' });
+      // A year of days, two weeks apart, meets every month.
+      for (let d = 0; d < 380; d += 14) {
+        const date = new Date(Date.UTC(2026, 0, 1 + d));
+        const name = clean(named.formatToParts(date).find((p) => p.type === 'month')?.value ?? '');
+        const month = Number(numbered.formatToParts(date).find((p) => p.type === 'month')?.value);
+        if (usable(name) && month >= 1 && month <= 12 && !out.has(name)) out.set(name, { calendar, month });
+      }
+    }
+  }
+  return out;
+});

@@ -3,7 +3,8 @@
 // Thailand's Buddhist era, `14.III.2026`, `ngày 14 tháng 3 năm 2026`, `2026. március 14.`, ISO week dates, in any
 // script's digits.
 import { foldDigits } from './digits.js';
-import { japaneseEras, rocEras, yearOffset } from '../locale/calendars.js';
+import { otherCalendarMonths } from '../locale/calendar-names.js';
+import { japaneseEras, rocEras, toGregorian, yearOffset } from '../locale/calendars.js';
 import { lazily } from '../locale/locales.js';
 import { monthNames, monthOf, needsYear } from './month-names.js';
 
@@ -87,6 +88,14 @@ interface DatePattern { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) =
 const patterns = lazily((): DatePattern[] => {
   const { source: MONTH_RE, firstSource: MONTH_FIRST_SOURCE, dayMonthWords: JOIN, dayMonthPrefixes: PREFIX, monthNumberWords: NUMBERED } = monthNames();
   const ERA_RE = [...eras().keys()].sort((a, b) => b.length - a.length).join('|');
+  const OTHER_MONTHS = otherCalendarMonths();
+  const OTHER_RE = [...OTHER_MONTHS.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  /** A Hijri or Persian date as its Gregorian parts, or null when that calendar has no such day. */
+  const otherCalendar = (name: string, y: string, d: string): Parts | null => {
+    const { calendar, month } = OTHER_MONTHS.get(name.toLowerCase())!;
+    const gregorian = toGregorian(calendar, Number(y), month, Number(d));
+    return gregorian ? (gregorian.split('-').map(Number) as Parts) : null;
+  };
   return [
   // `2026-W11-6`, `2026W116`.
   { re: /\b(\d{4})-?W(\d{2})-?([1-7])\b/gu, read: (m) => weekDate(Number(m[1]), Number(m[2]), Number(m[3])), needs: /\dW\d|-W\d/ },
@@ -139,6 +148,12 @@ const patterns = lazily((): DatePattern[] => {
     // `14MAR26`, `02FEB2026`: airline and banking dates, day, month and year run together in capitals.
     re: /\b(\d{2})(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(\d{2}|\d{4})\b/gu,
     read: (m) => [fullYear(m[3]!), month(m[2]!), Number(m[1])],
+  },
+  {
+    // `25 رمضان 1447 هـ`, `23 اسفند 1404`, `Ramadan 25, 1447 AH`: Hijri and Persian dates, read as the Gregorian day they are.
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\s+(${OTHER_RE})(?![\\p{L}])[\\s,]+(1[34]\\d\\d)(?!\\d)|(?<![\\p{L}])(${OTHER_RE})\\s+(\\d{1,2}),?\\s+(1[34]\\d\\d)(?!\\d)`, 'giu'),
+    read: (m) => (m[2] ? otherCalendar(m[2], m[3]!, m[1]!) : otherCalendar(m[4]!, m[6]!, m[5]!)),
+    needs: /1[34]\d\d/,
   },
   {
     // `14 March 2026`, `14. März`, `1er mars 2026`, `14 de marzo de 2026`, `14 marca 2026 r.`, `14 Μαρτίου 2026`, `14 มีนาคม 2569`.
