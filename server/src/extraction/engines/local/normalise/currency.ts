@@ -1,12 +1,14 @@
 // Currencies: ISO 4217 codes, the marks written for them (symbols, abbreviations, words), and the document evidence
 // that decides a mark several currencies share (`$`, `kr`, `¥`, `£`, `Rs`, `﷼`).
+import { currencySymbols, engineCurrencyNames } from '../locale/currencies.js';
+import { lazily } from '../locale/locales.js';
 
 /** Codes read wherever they stand as a word of capitals (`Total (CAD)`, `EUR 12,00`). */
 const CODES = [
   'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'INR', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK', 'HUF',
   'BGN', 'RSD', 'ZAR', 'NGN', 'GHS', 'KES', 'UGX', 'TZS', 'EGP', 'TND', 'AED', 'SAR', 'QAR', 'KWD', 'BHD',
   'JOD', 'ILS', 'RUB', 'UAH', 'KZT', 'BYN', 'SGD', 'HKD', 'TWD', 'MYR', 'THB', 'VND', 'IDR', 'KRW', 'PKR', 'LKR',
-  'BDT', 'MXN', 'BRL', 'ARS', 'CLP', 'COP', 'UYU', 'PYG', 'DOP', 'GTQ', 'XOF', 'XAF', 'RMB',
+  'BDT', 'MXN', 'BRL', 'ARS', 'CLP', 'COP', 'UYU', 'PYG', 'DOP', 'GTQ', 'XOF', 'XAF', 'LBP', 'RMB',
 ];
 /** Codes that are also words (`TRY again`, `PEN name`, `MAD`): read only beside a figure or in brackets. */
 const WORD_CODES = ['TRY', 'PEN', 'BOB', 'MAD', 'GEL', 'PHP', 'RON', 'NPR', 'CRC', 'OMR'];
@@ -31,37 +33,67 @@ export const DEFAULT_MARKS: MarkContext = { dollar: 'USD', krone: null, yen: 'JP
  */
 interface Mark { mark: string; code?: string; group?: MarkGroup; figure?: 'before' | 'beside'; money?: true }
 
-const MARKS: Mark[] = [
-  // Dollars and pesos written with their country (before a bare `$`, which they also end in).
-  { mark: 'US$', code: 'USD' }, { mark: 'U$S', code: 'USD' }, { mark: 'CA$', code: 'CAD' }, { mark: 'CAD$', code: 'CAD' }, { mark: 'C$', code: 'CAD' },
-  { mark: 'AU$', code: 'AUD' }, { mark: 'A$', code: 'AUD' }, { mark: 'NZ$', code: 'NZD' }, { mark: 'HK$', code: 'HKD' },
-  { mark: 'SG$', code: 'SGD' }, { mark: 'S$', code: 'SGD' }, { mark: 'NT$', code: 'TWD' }, { mark: 'MX$', code: 'MXN' }, { mark: 'Mex$', code: 'MXN' },
-  { mark: 'R$', code: 'BRL' }, { mark: 'AR$', code: 'ARS' }, { mark: 'CLP$', code: 'CLP' }, { mark: 'CL$', code: 'CLP' },
-  { mark: 'COL$', code: 'COP' }, { mark: 'COP$', code: 'COP' }, { mark: 'RD$', code: 'DOP' }, { mark: '$U', code: 'UYU' },
+/**
+ * Marks ICU does not give (or gives for several currencies), as documents write them: dollars and pesos with their
+ * country (`US$`, `S$`, `COL$`), Mexico's `M.N.`, the CJK and Cyrillic unit signs, East Africa's `KShs`, the Gulf's
+ * Latin abbreviations, and the shared marks, whose currency the document's other evidence decides.
+ */
+const OWN_MARKS: Mark[] = [
+  { mark: 'US$', code: 'USD' }, { mark: 'U$S', code: 'USD' }, { mark: 'CAD$', code: 'CAD' }, { mark: 'C$', code: 'CAD' }, { mark: 'AU$', code: 'AUD' },
+  { mark: 'SG$', code: 'SGD' }, { mark: 'S$', code: 'SGD' }, { mark: 'Mex$', code: 'MXN' }, { mark: 'AR$', code: 'ARS' }, { mark: 'CLP$', code: 'CLP' },
+  { mark: 'CL$', code: 'CLP' }, { mark: 'COL$', code: 'COP' }, { mark: 'COP$', code: 'COP' }, { mark: '$U', code: 'UYU' },
   // `$86,400.00 M.N.`: Mexico's moneda nacional.
   { mark: 'M.N.', code: 'MXN', figure: 'beside' },
-  { mark: 'CN¥', code: 'CNY' }, { mark: 'JP¥', code: 'JPY' }, { mark: 'E£', code: 'EGP' }, { mark: 'GH₵', code: 'GHS' }, { mark: 'GH¢', code: 'GHS' },
-  { mark: '€', code: 'EUR' }, { mark: '₹', code: 'INR' }, { mark: '₩', code: 'KRW' }, { mark: '₺', code: 'TRY' }, { mark: '₦', code: 'NGN' },
-  { mark: '₫', code: 'VND' }, { mark: '฿', code: 'THB' }, { mark: '₪', code: 'ILS' }, { mark: '₱', code: 'PHP' }, { mark: '₽', code: 'RUB' },
-  { mark: '₴', code: 'UAH' }, { mark: '₸', code: 'KZT' }, { mark: '₵', code: 'GHS' }, { mark: '৳', code: 'BDT' }, { mark: '₡', code: 'CRC' },
-  { mark: '₲', code: 'PYG' }, { mark: '元', code: 'CNY', figure: 'beside' }, { mark: '人民币', code: 'CNY' }, { mark: '円', code: 'JPY', figure: 'beside' },
-  { mark: '원', code: 'KRW', figure: 'beside' }, { mark: 'zł', code: 'PLN', figure: 'beside' }, { mark: 'Kč', code: 'CZK', figure: 'beside' },
-  { mark: 'Ft', code: 'HUF', figure: 'beside' }, { mark: 'лв', code: 'BGN', figure: 'beside' }, { mark: 'lei', code: 'RON', figure: 'beside' },
-  { mark: 'руб', code: 'RUB', figure: 'beside' }, { mark: 'грн', code: 'UAH', figure: 'beside' }, { mark: 'TL', code: 'TRY', figure: 'beside' },
-  { mark: 'đ', code: 'VND', figure: 'beside' }, { mark: 'VNĐ', code: 'VND', figure: 'beside' }, { mark: 'Rp', code: 'IDR', figure: 'before' },
-  { mark: 'RM', code: 'MYR', figure: 'beside' }, { mark: 'KShs', code: 'KES', figure: 'before' }, { mark: 'KSh', code: 'KES', figure: 'before' },
-  { mark: 'Ksh', code: 'KES', figure: 'before' }, { mark: 'USh', code: 'UGX', figure: 'before' }, { mark: 'TSh', code: 'TZS', figure: 'before' },
-    // Short letters that are also abbreviations (`Fr. 12.06.` is a Friday in German) name money only before money's shape.
+  { mark: 'JP¥', code: 'JPY' }, { mark: 'GH¢', code: 'GHS' }, { mark: '₵', code: 'GHS' },
+  { mark: '元', code: 'CNY', figure: 'beside' }, { mark: '人民币', code: 'CNY' }, { mark: '円', code: 'JPY', figure: 'beside' }, { mark: '원', code: 'KRW', figure: 'beside' },
+  { mark: 'лв', code: 'BGN', figure: 'beside' }, { mark: 'руб', code: 'RUB', figure: 'beside' }, { mark: 'грн', code: 'UAH', figure: 'beside' },
+  { mark: 'TL', code: 'TRY', figure: 'beside' }, { mark: 'đ', code: 'VND', figure: 'beside' }, { mark: 'VNĐ', code: 'VND', figure: 'beside' },
+  { mark: 'KShs', code: 'KES', figure: 'before' }, { mark: 'KSh', code: 'KES', figure: 'before' },
+  // Short letters that are also abbreviations (`Fr. 12.06.` is a Friday in German) name money only before money's shape.
   { mark: 'SFr.', code: 'CHF' }, { mark: 'Fr.', code: 'CHF', figure: 'before', money: true }, { mark: 'S/.', code: 'PEN', figure: 'before', money: true },
-  { mark: 'S/', code: 'PEN', figure: 'before', money: true },
   { mark: 'Dhs.', code: 'AED', figure: 'beside' }, { mark: 'Dhs', code: 'AED', figure: 'beside' }, { mark: 'د.إ', code: 'AED' }, { mark: 'ر.س', code: 'SAR' },
   { mark: 'ر.ق', code: 'QAR' }, { mark: 'ج.م', code: 'EGP' }, { mark: 'SR', code: 'SAR', figure: 'before', money: true }, { mark: 'QR', code: 'QAR', figure: 'before', money: true },
-  // South Africa's rand: a capital R directly before a figure (`R 34 900,00`, `R1,250.00`), never a word's letter.
-  { mark: 'R', code: 'ZAR', figure: 'before', money: true },
   { mark: 'kr.', group: 'krone', figure: 'beside' }, { mark: 'kr', group: 'krone', figure: 'beside' }, { mark: 'Kr.', group: 'krone', figure: 'beside' }, { mark: 'Kr', group: 'krone', figure: 'beside' },
   { mark: 'Rs.', group: 'rupee', figure: 'beside' }, { mark: 'Rs', group: 'rupee', figure: 'beside' }, { mark: '₨', group: 'rupee' },
   { mark: '﷼', group: 'rial' }, { mark: '£', group: 'pound' }, { mark: '¥', group: 'yen' }, { mark: '$', group: 'dollar' },
 ];
+
+/**
+ * Where marks of letters that ICU gives must stand. Any other mark of Latin letters alone ICU gives stands beside a
+ * figure, and one of one or two letters (`Q`, `Bs`, `DT`) only beside money's shape; symbols (`€`, `₫`, `R$`, `A$`)
+ * and marks of other scripts' letters (`د.ك.`) stand anywhere a mark does.
+ */
+const PLACEMENT: Array<Pick<Mark, 'mark' | 'figure' | 'money'>> = [
+  { mark: 'zł', figure: 'beside' }, { mark: 'Kč', figure: 'beside' }, { mark: 'Ft', figure: 'beside' }, { mark: 'lei', figure: 'beside' },
+  { mark: 'RM', figure: 'beside' }, { mark: 'Rp', figure: 'before' }, { mark: 'Ksh', figure: 'before' }, { mark: 'USh', figure: 'before' },
+  { mark: 'TSh', figure: 'before' }, { mark: 'S/', figure: 'before', money: true },
+  // South Africa's rand: a capital R directly before a figure (`R 34 900,00`, `R1,250.00`), never a word's letter.
+  { mark: 'R', figure: 'before', money: true },
+];
+
+function placementOf(mark: string): Pick<Mark, 'figure' | 'money'> {
+  const rule = PLACEMENT.find((p) => p.mark === mark);
+  if (rule) return { ...(rule.figure ? { figure: rule.figure } : {}), ...(rule.money ? { money: true } : {}) };
+  // A symbol (`R$`, `A$`, `₾`) or a mark in another script's letters (`د.ك.`) is no word of a Latin text.
+  if (!/^[\p{Script=Latin}. ]+$/u.test(mark)) return {};
+  return (mark.match(/\p{L}/gu) ?? []).length <= 2 ? { figure: 'beside', money: true } : { figure: 'beside' };
+}
+
+/**
+ * Every mark read: ICU's symbols of the locales' own currencies and of every code read (locale/currencies.ts), each
+ * that names one currency, also without a final full stop (`د.ك.`, `د.ك`), then the marks ICU does not give.
+ */
+const MARKS: Mark[] = (() => {
+  const marks = new Map(OWN_MARKS.map((m) => [m.mark, m]));
+  for (const [symbol, codes] of currencySymbols([...CODES, ...WORD_CODES])) {
+    const code = [...codes][0]!;
+    if (codes.size !== 1 || !ISO_CODES.has(code)) continue;
+    for (const mark of symbol.length > 2 && symbol.endsWith('.') ? [symbol, symbol.slice(0, -1)] : [symbol]) {
+      if (!marks.has(mark)) marks.set(mark, { mark, code, ...placementOf(mark) });
+    }
+  }
+  return [...marks.values()];
+})();
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -71,8 +103,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * that starts with a look-behind would be tried at every position of a document.
  */
 function markSource(m: Mark): string {
-  return `${escape(m.mark)}${/\p{L}$/u.test(m.mark) ? '(?![\\p{L}])' : ''}`;
+  return `${markLetters(m.mark)}${/\p{L}$/u.test(m.mark) ? '(?![\\p{L}])' : ''}`;
 }
+
+/** A mark's letters as a pattern, a space in it matching any (`F CFA` is written with a no-break space). */
+const markLetters = (mark: string) => escape(mark).replace(/ /g, '\\s');
+/** A mark as found, its spaces as plain ones: the key it is looked up by. */
+const markKey = (found: string) => found.trim().replace(/\s+/g, ' ');
 
 /** Whether `written` (a mark or code found at `index` of `s`) starts a word of its own (`R 200`, not `AR 200` or `5R`). */
 export function standsApart(s: string, index: number, written: string): boolean {
@@ -86,7 +123,7 @@ const standsAfterFigure = (s: string, index: number, m: Mark) => m.figure !== 'b
 export const MONEY_SHAPE_AFTER = String.raw`(?=\s?(?:\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,](?:\d{2}|-))?|\d+[.,](?:\d{2}|-))(?![.\d]))`;
 const BY_LENGTH = [...MARKS].sort((a, b) => b.mark.length - a.mark.length);
 /** Every mark as written, alone (a table cell or token that is just `zł`, `R`, `kr.`), as one alternation. */
-export const LONE_MARK_SOURCE = BY_LENGTH.map((m) => escape(m.mark)).join('|');
+export const LONE_MARK_SOURCE = BY_LENGTH.map((m) => markLetters(m.mark)).join('|');
 /** Marks that may stand before a figure, as one alternation (longest first); short letters only before money's shape. */
 export const PRE_MARK_SOURCE = BY_LENGTH.map((m) => `${markSource(m)}${m.money ? MONEY_SHAPE_AFTER : ''}`).join('|');
 /** The first characters of every mark and code, as a class: a position no mark can start at is passed over at once. */
@@ -107,7 +144,7 @@ const SAFE_CODE_SOURCE = CODES.join('|');
 
 /** The currency one written mark names (a mark or a code), shared marks resolved by `ctx`. */
 export function codeForMark(mark: string, ctx: MarkContext = DEFAULT_MARKS): string | null {
-  const t = mark.trim();
+  const t = markKey(mark);
   if (/^[A-Z]{3}$/.test(t)) return ISO_CODES.has(codeOf(t)) ? codeOf(t) : null;
   const m = MARKS.find((x) => x.mark === t);
   if (!m) return /^eur/i.test(t) ? 'EUR' : null;
@@ -116,44 +153,96 @@ export function codeForMark(mark: string, ctx: MarkContext = DEFAULT_MARKS): str
 
 // ---- Words ---------------------------------------------------------------------------------------------------------
 
-/** A currency named in words. `strong`: the words name the country as well, as sure as its code. `key`: lower-case
- * letters every match holds, so a document without them is not searched. */
+/**
+ * A currency named in words. `strong`: the words name the country as well, as sure as its code. `key`: lower-case
+ * letters every match holds, so a document without them is not searched.
+ */
 interface Word { key: string[]; re: RegExp; code: string; strong?: boolean }
 
-const WORDS: Word[] = [
-  { key: ['dollar'], re: /\bcanadian dollars?\b|\bdollars? canadiens?\b/i, code: 'CAD', strong: true },
-  { key: ['dollar'], re: /\baustralian dollars?\b/i, code: 'AUD', strong: true }, { key: ['dollar'], re: /\bnew zealand dollars?\b/i, code: 'NZD', strong: true },
-  { key: ['dollar'], re: /\bsingapore dollars?\b/i, code: 'SGD', strong: true }, { key: ['dollar'], re: /\bhong kong dollars?\b/i, code: 'HKD', strong: true },
-  { key: ['dollar'], re: /\b(?:new )?taiwan dollars?\b/i, code: 'TWD', strong: true },
-  { key: ['peso', 'moneda'], re: /\bpesos? mexicanos?\b|\bmexican pesos?\b|\bmoneda nacional\b/i, code: 'MXN', strong: true },
-  { key: ['peso'], re: /\bpesos? chilenos?\b|\bchilean pesos?\b/i, code: 'CLP', strong: true }, { key: ['peso'], re: /\bpesos? colombianos?\b|\bcolombian pesos?\b/i, code: 'COP', strong: true },
-  { key: ['peso'], re: /\bpesos? argentinos?\b|\bargentine pesos?\b/i, code: 'ARS', strong: true }, { key: ['peso'], re: /\bpesos? uruguayos?\b/i, code: 'UYU', strong: true },
-  { key: ['franc', 'franken', 'franchi'], re: /\bswiss francs?\b|\bfrancs? suisses?\b|\bschweizer franken\b|\bfranchi svizzeri\b/i, code: 'CHF', strong: true },
-  { key: ['rand'], re: /\bsouth african rands?\b/i, code: 'ZAR', strong: true }, { key: ['naira'], re: /\bnaira\b/i, code: 'NGN', strong: true },
-  { key: ['cedi'], re: /\bcedis?\b/i, code: 'GHS', strong: true }, { key: ['shilling'], re: /\bkenya(?:n)? shillings?\b/i, code: 'KES', strong: true },
-  { key: ['pound', 'جنيه'], re: /\begyptian pounds?\b|جنيه/i, code: 'EGP', strong: true }, { key: ['dirham', 'درهم'], re: /\b(?:uae|emirati) dirhams?\b|درهم/i, code: 'AED', strong: true },
-  { key: ['riyal'], re: /\bsaudi riyals?\b/i, code: 'SAR', strong: true }, { key: ['riyal'], re: /\bqatari riyals?\b/i, code: 'QAR', strong: true },
+/**
+ * Currency names written without their country, which ICU gives only inside a full name (`złotych polskich`,
+ * `shekels` in `new Israeli shekels`) or not at all (`moneda nacional`, `ש״ח`): each names one currency. Every
+ * currency's full name, in every locale the engine reads, comes from ICU (`currencyWords` below).
+ */
+const UNIT_WORDS: Word[] = [
+  { key: ['moneda'], re: /\bmoneda nacional\b/i, code: 'MXN', strong: true },
+  { key: ['naira'], re: /\bnaira\b/i, code: 'NGN', strong: true }, { key: ['cedi'], re: /\bcedis?\b/i, code: 'GHS', strong: true },
+  { key: ['shilling'], re: /\bkenya shillings?\b/i, code: 'KES', strong: true },
+  { key: ['جنيه'], re: /جنيه/i, code: 'EGP', strong: true }, { key: ['dirham', 'درهم'], re: /\bemirati dirhams?\b|درهم/i, code: 'AED', strong: true },
   { key: ['shekel', 'שקל', 'ש״ח', 'ש"ח'], re: /\bshekels?\b|שקל|ש״ח|ש"ח/i, code: 'ILS', strong: true },
   { key: ['złot', 'zlot'], re: /\bz(?:łotych|łote?|lotys?|łoty)(?!\p{L})/iu, code: 'PLN', strong: true },
-  { key: ['korun'], re: /\bkorun[ay]?\b|\bczech korun/i, code: 'CZK', strong: true }, { key: ['forint'], re: /\bforint\b/i, code: 'HUF', strong: true },
-  { key: ['kron'], re: /\bswedish kron(?:a|or)\b|\bkronor\b/i, code: 'SEK', strong: true }, { key: ['kron'], re: /\bnorwegian kron(?:e|er)\b|\bnorske kroner\b/i, code: 'NOK', strong: true },
-  { key: ['kron'], re: /\bdanish kron(?:e|er)\b|\bdanske kroner\b/i, code: 'DKK', strong: true }, { key: ['krónur', 'icelandic'], re: /\bkrónur(?!\p{L})|\bicelandic kr[oó]n/iu, code: 'ISK', strong: true },
+  { key: ['korun'], re: /\bkorun[ay]?\b/i, code: 'CZK', strong: true }, { key: ['forint'], re: /\bforint\b/i, code: 'HUF', strong: true },
+  { key: ['kronor'], re: /\bkronor\b/i, code: 'SEK', strong: true }, { key: ['krónur'], re: /\bkrónur(?!\p{L})/iu, code: 'ISK', strong: true },
   { key: ['rupiah'], re: /\brupiah\b/i, code: 'IDR', strong: true }, { key: ['ringgit'], re: /\bringgit\b/i, code: 'MYR', strong: true },
   { key: ['baht', 'บาท'], re: /\bbaht\b|บาท/i, code: 'THB', strong: true },
-  { key: ['đồng', 'dong'], re: /đồng(?!\p{L})|\bviet(?:namese)? dong\b/iu, code: 'VND', strong: true }, { key: ['peso'], re: /\bphilippine pesos?\b/i, code: 'PHP', strong: true },
-  { key: ['won'], re: /\b(?:south )?korean won\b/i, code: 'KRW', strong: true }, { key: ['yen'], re: /\bjapanese yen\b/i, code: 'JPY', strong: true },
-  { key: ['yuan', 'renminbi', '人民币', '人民幣'], re: /\byuan\b|\brenminbi\b|人民币|人民幣/i, code: 'CNY', strong: true },
-  { key: ['rupee'], re: /\bindian rupees?\b/i, code: 'INR', strong: true },
-  { key: ['rupee'], re: /\bpakistani rupees?\b/i, code: 'PKR', strong: true }, { key: ['rupee'], re: /\bsri lankan rupees?\b/i, code: 'LKR', strong: true },
+  { key: ['đồng', 'dong'], re: /đồng(?!\p{L})|\bviet dong\b/iu, code: 'VND', strong: true },
+  { key: ['won'], re: /\bkorean won\b/i, code: 'KRW', strong: true },
+  { key: ['yuan', 'renminbi'], re: /\byuan\b|\brenminbi\b/i, code: 'CNY', strong: true },
   { key: ['ruble', 'rouble', 'рубл'], re: /\brubles?\b|\broubles?\b|рубл/i, code: 'RUB', strong: true }, { key: ['hryvnia', 'гривн'], re: /\bhryvnias?\b|гривн/i, code: 'UAH', strong: true },
-  { key: ['lira'], re: /\bturkish lira\b|\b(?:türk )?lirası(?!\p{L})/iu, code: 'TRY', strong: true },
-  { key: ['reais'], re: /\breais\b|\bbrazilian reais?\b/i, code: 'BRL', strong: true },
-  { key: ['soles', 'peruvian'], re: /\bsoles\b|\bperuvian sol/i, code: 'PEN', strong: true },
+  { key: ['lira'], re: /\blirası(?!\p{L})/iu, code: 'TRY', strong: true },
+  { key: ['reais'], re: /\breais\b/i, code: 'BRL', strong: true },
+  { key: ['soles'], re: /\bsoles\b/i, code: 'PEN', strong: true },
   { key: ['(rm)'], re: /\(RM\)/, code: 'MYR' },
+  // Words several currencies share, read as the usual one and only as weak evidence.
   { key: ['euro'], re: /\beuros?\b/i, code: 'EUR' }, { key: ['dollar'], re: /\b(?:us )?dollars?\b/i, code: 'USD' },
   { key: ['sterling'], re: /\bpounds? sterling\b|\bsterling\b/i, code: 'GBP' },
   { key: ['franc', 'franken'], re: /\bfrancs?\b|\bfranken\b/i, code: 'CHF' }, { key: ['rupee'], re: /\brupees?\b/i, code: 'INR' }, { key: ['kroner'], re: /\bkroner\b/i, code: 'NOK' },
 ];
+
+const LETTER = /[\p{L}\p{M}]/u;
+const WORD_RUN = /[\p{L}\p{M}]+/gu;
+/** Scripts written without spaces between words: a name may start and end anywhere in a run of their letters. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
+interface Name { name: string; code: string }
+/**
+ * Every currency's name in words, from ICU (locale/currencies.ts), indexed by its first two letters (lower case) so a
+ * document is searched only at its word starts: each a strong mark, as sure as the code (`dollars canadiens`, `Schweizer
+ * Franken`, `Türk lirası`, `đồng Việt Nam`). A name of one word (`euro`, `quetzales`) is weak evidence, as the unit words are.
+ */
+const currencyWords = lazily(() => {
+  const index = new Map<string, Name[]>();
+  for (const [name, code] of engineCurrencyNames().names) {
+    // Short Latin names (`sol`, `won`) are words too; names in unspaced scripts are short (`港元`, `日本円`).
+    if (!ISO_CODES.has(code) || name.length < (UNSPACED.test(name) ? 2 : 4)) continue;
+    const key = name.slice(0, 2);
+    (index.get(key) ?? index.set(key, []).get(key)!).push({ name, code });
+  }
+  for (const names of index.values()) names.sort((a, b) => b.name.length - a.name.length);
+  return index;
+});
+
+
+/** ICU's currency names in `s`, where each stands as words of its own (a plural `s` after it allowed: `South African rands`). */
+function findCurrencyNames(s: string): Array<{ index: number; end: number; code: string; text: string; strong: boolean }> {
+  const index = currencyWords();
+  const out: Array<{ index: number; end: number; code: string; text: string; strong: boolean }> = [];
+  /** The name starting at `i`, if one does. */
+  const at = (i: number, unspaced: boolean): number => {
+    const names = index.get(s.slice(i, i + 2).toLowerCase());
+    if (!names) return -1;
+    for (const { name, code } of names) {
+      if (s.slice(i, i + name.length).toLowerCase() !== name) continue;
+      let end = i + name.length;
+      if (!unspaced && s[end] === 's') end++;
+      if (!unspaced && LETTER.test(s[end] ?? '')) continue;
+      out.push({ index: i, end, code, text: s.slice(i, end), strong: /[\s-]/.test(name) || unspaced });
+      return end;
+    }
+    return -1;
+  };
+  // Each run of letters: a word, where a name may start; in an unspaced script, at any of its letters.
+  WORD_RUN.lastIndex = 0;
+  for (let m = WORD_RUN.exec(s); m; m = WORD_RUN.exec(s)) {
+    if (!UNSPACED.test(m[0])) {
+      const end = at(m.index, false);
+      if (end > m.index + m[0].length) WORD_RUN.lastIndex = end;
+      continue;
+    }
+    for (let i = m.index; i < m.index + m[0].length; i++) { const end = at(i, true); if (end > 0) i = end - 1; }
+  }
+  return out;
+}
 
 /** Codes a bare `$` may stand for (the dollars and pesos), and the group each other shared mark belongs to. */
 export const DOLLAR_CODES = new Set(['CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'DOP']);
@@ -168,7 +257,7 @@ const GROUP_CODES: Record<MarkGroup, Set<string>> = {
 
 // ---- Finding marks -------------------------------------------------------------------------------------------------
 
-const GLOBAL_WORDS = WORDS.map((w) => ({ ...w, re: new RegExp(w.re.source, `${w.re.flags}g`) }));
+const GLOBAL_WORDS = UNIT_WORDS.map((w) => ({ ...w, re: new RegExp(w.re.source, `${w.re.flags}g`) }));
 
 export interface FoundMark { index: number; end: number; code: string; text: string; kind: 'code' | 'mark' | 'word'; strong?: boolean; group?: MarkGroup }
 
@@ -178,13 +267,15 @@ const MARK_BY_TEXT = new Map(BY_LENGTH.map((m) => [m.mark, m]));
 const FIGURE_AFTER = /^\s?\(?-?\d/;
 const MONEY_AFTER = new RegExp(`^${MONEY_SHAPE_AFTER}`, 'u');
 const FIGURE_BEFORE = /\d[.,]?\s?$/;
+/** Money's shape just before a mark written after its figure (`12 345,500 DT`, `1,250.00 Q`). */
+const MONEY_BEFORE = /(?:\d{1,3}(?:[ ,.'’\u00a0\u202f]\d{3})+(?:[.,](?:\d{2,3}|-))?|\d+[.,](?:\d{2,3}|-))\s?$/;
 
 /** Whether a mark found at `index` names a currency there: apart from other words, and beside a figure if it must be. */
 function markStands(s: string, index: number, m: Mark): boolean {
   if (!standsApart(s, index, m.mark) && !standsAfterFigure(s, index, m)) return false;
   if (!m.figure) return true;
   const after = s.slice(index + m.mark.length, index + m.mark.length + 24);
-  if (m.money) return MONEY_AFTER.test(after);
+  if (m.money) return MONEY_AFTER.test(after) || m.figure === 'beside' && MONEY_BEFORE.test(s.slice(Math.max(0, index - 24), index));
   if (FIGURE_AFTER.test(after)) return true;
   return m.figure === 'beside' && FIGURE_BEFORE.test(s.slice(Math.max(0, index - 3), index));
 }
@@ -211,9 +302,13 @@ function scan(s: string): FoundMark[] {
   }
   MARK_SCAN.lastIndex = 0;
   for (let m = MARK_SCAN.exec(s); m; m = MARK_SCAN.exec(s)) {
-    const mark = MARK_BY_TEXT.get(m[0])!;
+    const mark = MARK_BY_TEXT.get(markKey(m[0]))!;
     if (!markStands(s, m.index, mark) || !free(m.index, m.index + m[0].length)) continue;
     out.push({ index: m.index, end: m.index + m[0].length, code: mark.code ?? '', text: m[0], kind: 'mark', ...(mark.group ? { group: mark.group } : {}) });
+  }
+  for (const w of findCurrencyNames(s)) {
+    if (!free(w.index, w.end)) continue;
+    out.push({ index: w.index, end: w.end, code: w.code, text: w.text, kind: 'word', ...(w.strong ? { strong: true } : {}) });
   }
   const lower = s.toLowerCase();
   for (const w of GLOBAL_WORDS) {

@@ -3,7 +3,10 @@
 // Thailand's Buddhist era, `14.III.2026`, `ngày 14 tháng 3 năm 2026`, `2026. március 14.`, ISO week dates, in any
 // script's digits.
 import { foldDigits } from './digits.js';
-import { FOREIGN_MONTH_SOURCE, MONTH_FIRST_SOURCE, MONTH_SOURCE, YEAR_NEEDED, foldName, monthOf } from './month-names.js';
+import { otherCalendarMonths } from '../locale/calendar-names.js';
+import { japaneseEras, rocEras, toGregorian, yearOffset } from '../locale/calendars.js';
+import { lazily } from '../locale/locales.js';
+import { monthNames, monthOf, needsYear } from './month-names.js';
 
 export interface DateOptions {
   /**
@@ -25,11 +28,10 @@ export interface FoundDate {
   yearless: boolean;
 }
 
-const MONTH_RE = MONTH_SOURCE;
 /** A month's number from its written name (any language the engine reads). */
 const month = (name: string) => monthOf(name)!;
 /** A name that is also an everyday word (`mar`, `out`, `maja`) is a month only beside a year. */
-const yearNeeded = (name: string, year: unknown) => (year === null || year === undefined || Number.isNaN(year)) && YEAR_NEEDED.has(foldName(name));
+const yearNeeded = (name: string, year: unknown) => (year === null || year === undefined || Number.isNaN(year)) && needsYear(name);
 
 /** Ordinal day words: `first` .. `thirty-first`. */
 const ORDINALS: Record<string, number> = {};
@@ -44,8 +46,8 @@ const ordinal = (w: string) => ORDINALS[w.toLowerCase().replace(/\s+/g, ' ')]!;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function iso(y: number, m: number, d: number, o: DateOptions = {}): string | null {
-  // The Buddhist era runs 543 years ahead: a Thai document's 2569 is 2026.
-  if (o.buddhist && y >= 2400 && y <= 2800) y -= 543;
+  // The Buddhist era runs ahead of the Gregorian years (ICU's offset, 543): a Thai document's 2569 is 2026.
+  if (o.buddhist && y >= 2400 && y <= 2800) y -= yearOffset('buddhist');
   if (m < 1 || m > 12 || d < 1 || y < 1900 || y > 2200) return null;
   const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return d > days ? null : `${y}-${pad(m)}-${pad(d)}`;
@@ -63,9 +65,12 @@ function weekDate(year: number, week: number, day: number): [number, number, num
   return d.getUTCFullYear() === year || week < 53 ? [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()] : null;
 }
 
-/** Japan's and Taiwan's eras: the Gregorian year of an era's year (`令和8年` is 2026, `民國115年` 2026; `元年` is its first). */
-const ERAS: Record<string, number> = { '令和': 2018, '平成': 1988, '昭和': 1925, '民國': 1911, '民国': 1911 };
-const eraYear = (era: string, y: string) => ERAS[era]! + (y === '元' ? 1 : Number(y));
+/**
+ * Japan's and Taiwan's eras written in Han characters (from ICU, locale/calendars.ts), each with the Gregorian year
+ * before its first: `令和8年` is 2026, `民國115年` 2026; `元年` is an era's first year.
+ */
+const eras = lazily(() => new Map([...japaneseEras(), ...rocEras()].filter(([name]) => /^\p{Script=Han}+$/u.test(name))));
+const eraYear = (era: string, y: string) => eras().get(era)! + (y === '元' ? 1 : Number(y));
 
 const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12 };
 
@@ -75,14 +80,28 @@ const yearOrNull = (y: string | undefined): number | null => (y ? Number(y) : nu
 /** A date written with a month's name: null when the name is an everyday word and no year stands beside it. */
 const named = (y: number | null, name: string, d: number): Parts | null => (yearNeeded(name, y) ? null : [y, month(name), d]);
 
-// Order matters: the most explicit forms first, so `2026-03-01` is never read as a numeric d-m-y.
+interface DatePattern { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Parts | null; needs?: RegExp }
+
+// Order matters: the most explicit forms first, so `2026-03-01` is never read as a numeric d-m-y. Built on first use,
+// from the month names and eras ICU gives.
 /** Each way of writing a date; `needs`, when given, is a cheap test a text must pass for the pattern to be tried at all. */
-const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Parts | null; needs?: RegExp }[] = [
+const patterns = lazily((): DatePattern[] => {
+  const { source: MONTH_RE, firstSource: MONTH_FIRST_SOURCE, dayMonthWords: JOIN, dayMonthPrefixes: PREFIX, monthNumberWords: NUMBERED } = monthNames();
+  const ERA_RE = [...eras().keys()].sort((a, b) => b.length - a.length).join('|');
+  const OTHER_MONTHS = otherCalendarMonths();
+  const OTHER_RE = [...OTHER_MONTHS.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  /** A Hijri or Persian date as its Gregorian parts, or null when that calendar has no such day. */
+  const otherCalendar = (name: string, y: string, d: string): Parts | null => {
+    const { calendar, month } = OTHER_MONTHS.get(name.toLowerCase())!;
+    const gregorian = toGregorian(calendar, Number(y), month, Number(d));
+    return gregorian ? (gregorian.split('-').map(Number) as Parts) : null;
+  };
+  return [
   // `2026-W11-6`, `2026W116`.
   { re: /\b(\d{4})-?W(\d{2})-?([1-7])\b/gu, read: (m) => weekDate(Number(m[1]), Number(m[2]), Number(m[3])), needs: /\dW\d|-W\d/ },
   {
     // `2026年3月14日`, `2026년 3월 14일`, `令和8年3月14日`, `民國115年3月14日`, and without the year `3月14日`.
-    re: /(?:(令和|平成|昭和|民國|民国)\s*(\d{1,3}|元)|(?<![\d])(\d{4}))\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日号號일]|(?<![\d年년]\s*)(\d{1,2})\s*([月월])\s*(\d{1,2})\s*[日号號일]/gu,
+    re: new RegExp(String.raw`(?:(${ERA_RE})\s*(\d{1,3}|元)|(?<![\d])(\d{4}))\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日号號일]|(?<![\d年년]\s*)(\d{1,2})\s*([月월])\s*(\d{1,2})\s*[日号號일]`, 'gu'),
     read: (m) => (m[6] ? [null, Number(m[6]), Number(m[8])] : [m[1] ? eraYear(m[1], m[2]!) : Number(m[3]), Number(m[4]), Number(m[5])]),
     needs: /[月월]/,
   },
@@ -90,11 +109,12 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Part
   { re: /\b(\d{4})(?:[-/.]|\.\s)(\d{1,2})(?:[-/.]|\.\s)(\d{1,2})\b/gu, read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {
     // `1-8-19 Ginza, Chuo-ku` is a street address (block numbers), not 1 August 2019.
-    re: /\b(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2}(?!\s+\p{Lu}\p{L}+,))\b(?![.:/-]\d)/giu,
+    // `14. 3. 2026`: Czech and Slovak space their dotted dates.
+    re: /\b(\d{1,2})([./-]|\.\s)(\d{1,2})\2(\d{4}|\d{2}(?!\s+\p{Lu}\p{L}+,))\b(?![.:/-]\d)/giu,
     read: (m, o) => {
       const a = Number(m[1]), b = Number(m[3]);
       // A dotted date is European; otherwise a part above 12 decides, then the document's habit.
-      const dayFirst = a > 12 ? true : b > 12 ? false : m[2] === '.' ? true : a === b ? true : o.dayFirst;
+      const dayFirst = a > 12 ? true : b > 12 ? false : m[2]!.startsWith('.') ? true : a === b ? true : o.dayFirst;
       if (dayFirst === undefined) return null;
       return dayFirst ? [fullYear(m[4]!), b, a] : [fullYear(m[4]!), a, b];
     },
@@ -104,7 +124,11 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Part
   // `2026. március 14.`: Hungary writes the year first.
   { re: new RegExp(`\\b(\\d{4})\\.?\\s+(${MONTH_RE})(?![\\p{L}])\\.?\\s+(\\d{1,2})\\b\\.?`, 'giu'), read: (m) => named(Number(m[1]), m[2]!, Number(m[3])) },
   // `ngày 14 tháng 3 năm 2026`, `14 tháng 3, 2026`: Vietnamese names the month by its number.
-  { re: /\b(\d{1,2})\s+tháng\s+(\d{1,2})\b(?:\s+năm\s+(\d{4})|,\s*(\d{4}))?/giu, read: (m) => [yearOrNull(m[3] ?? m[4]), Number(m[2]), Number(m[1])], needs: /th[áa]ng/i },
+  {
+    re: new RegExp(String.raw`\b(\d{1,2})\s+(?:${NUMBERED})\s+(\d{1,2})\b(?:\s+năm\s+(\d{4})|,\s*(\d{4}))?`, 'giu'),
+    read: (m) => [yearOrNull(m[3] ?? m[4]), Number(m[2]), Number(m[1])],
+    needs: new RegExp(NUMBERED, 'i'),
+  },
   {
     // `the third of March 2026`, `first day of June, 2026`
     re: new RegExp(`\\b(${ORDINAL_RE})\\s+(?:day\\s+)?of\\s+(${MONTH_RE})(?![\\p{L}])\\.?(?:,?\\s+(\\d{4})\\b)?`, 'giu'),
@@ -126,11 +150,18 @@ const PATTERNS: { re: RegExp; read: (m: RegExpExecArray, o: DateOptions) => Part
     read: (m) => [fullYear(m[3]!), month(m[2]!), Number(m[1])],
   },
   {
+    // `25 رمضان 1447 هـ`, `23 اسفند 1404`, `Ramadan 25, 1447 AH`: Hijri and Persian dates, read as the Gregorian day they are.
+    re: new RegExp(`(?<![\\p{L}\\d])(\\d{1,2})\\s+(${OTHER_RE})(?![\\p{L}])[\\s,]+(1[34]\\d\\d)(?!\\d)|(?<![\\p{L}])(${OTHER_RE})\\s+(\\d{1,2}),?\\s+(1[34]\\d\\d)(?!\\d)`, 'giu'),
+    read: (m) => (m[2] ? otherCalendar(m[2], m[3]!, m[1]!) : otherCalendar(m[4]!, m[6]!, m[5]!)),
+    needs: /1[34]\d\d/,
+  },
+  {
     // `14 March 2026`, `14. März`, `1er mars 2026`, `14 de marzo de 2026`, `14 marca 2026 r.`, `14 Μαρτίου 2026`, `14 มีนาคม 2569`.
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|º|ª|°)?\\.?(?:\\s+(?:of|de|del|di))?[\\s-]+(${MONTH_RE})(?![\\p{L}])\\.?(?:(?:[\\s,-]+|\\s+(?:de|del|di)\\s+)(\\d{4})\\b)?`, 'giu'),
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|º|ª|°)?\\.?(?:\\s+(?:of|${JOIN}|del|di))?[\\s-]+(?:${PREFIX})?(${MONTH_RE})(?![\\p{L}])\\.?(?:(?:[\\s,-]+|\\s+(?:de|del|di)\\s+)(\\d{4})\\b)?`, 'giu'),
     read: (m) => named(yearOrNull(m[3]), m[2]!, Number(m[1])),
   },
-];
+  ];
+});
 
 /** Every written date holds a figure or an ordinal word: text with neither is skipped without running the patterns. */
 const MAY_HOLD_DATE = /\d|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth/i;
@@ -141,7 +172,7 @@ export function findDates(text: string, o: DateOptions = {}): FoundDate[] {
   // Other scripts' digits read as ASCII, at the same offsets (`١٤ مارس ٢٠٢٦`, `２０２６年３月１４日`).
   const s = foldDigits(text);
   if (!MAY_HOLD_DATE.test(s)) return found;
-  for (const { re, read, needs } of PATTERNS) {
+  for (const { re, read, needs } of patterns()) {
     if (needs && !needs.test(s)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(s); m; m = re.exec(s)) {
@@ -202,11 +233,11 @@ export function detectDayFirst(text: string, currency: string | null): boolean |
   }
   if (votes !== 0) return votes > 0;
   // A month named in another language than English: every such language writes the day first.
-  if (FOREIGN_MONTH.test(text)) return true;
+  if (foreignMonth().test(text)) return true;
   return currency === null ? undefined : currency !== 'USD';
 }
 
-const FOREIGN_MONTH = new RegExp(`\\d\\.?\\s+(?:de\\s+)?(?:${FOREIGN_MONTH_SOURCE})(?![\\p{L}])`, 'iu');
+const foreignMonth = lazily(() => new RegExp(`\\d\\.?\\s+(?:de\\s+)?(?:${monthNames().foreignSource})(?![\\p{L}])`, 'iu'));
 
 /** Whether a document counts years in the Buddhist era: written in Thai, or saying `พ.ศ.` or `B.E.` before a year. */
 export function detectBuddhistEra(text: string): boolean {

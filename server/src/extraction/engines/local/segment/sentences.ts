@@ -1,13 +1,17 @@
 // Sentences (and colon-separated clauses) of the prose, with their verbatim text for quotes.
 import { clean } from './text.js';
 import { HONORIFIC_ABBREVIATIONS, LEGAL_FORM_ABBREVIATIONS } from '../lexicon.js';
-import { MONTH_SOURCE } from '../normalise/month-names.js';
+import { calendarNames } from '../locale/calendar-names.js';
+import { lazily } from '../locale/locales.js';
+import { monthNames } from '../normalise/month-names.js';
 
-const MONTH_AFTER = new RegExp(`^\\s*(?:${MONTH_SOURCE})(?![\\p{L}])`, 'iu');
+const monthAfter = lazily(() => new RegExp(`^\\s*(?:${monthNames().source})(?![\\p{L}])`, 'iu'));
 
 /** Words whose full stop does not end a sentence: legal forms and honorifics (../lexicon.ts; dotted ones like `B.V.` end
  * in a single capital, handled below), and common abbreviations. */
-const ABBREV = new RegExp(String.raw`\b(?:${[...LEGAL_FORM_ABBREVIATIONS.filter((f) => !f.includes('.')), ...HONORIFIC_ABBREVIATIONS].join('|')}|no|nr|st|vs|etc|e\.g|i\.e|approx|art|sec|para|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$`, 'i');
+const abbrev = lazily(() => new RegExp(String.raw`\b(?:${[...LEGAL_FORM_ABBREVIATIONS.filter((f) => !f.includes('.')), ...HONORIFIC_ABBREVIATIONS].join('|')}|no|nr|st|vs|etc|e\.g|i\.e|approx|art|sec|para|u\.s|${englishMonthAbbreviations()})\.$`, 'i'));
+/** English months' abbreviations (`Jan.`, `Sept.`), from ICU. */
+const englishMonthAbbreviations = () => [...calendarNames().shortByLanguage.get('en') ?? []].join('|');
 
 /** Paragraphs (blank-line separated blocks, or single lines for list items and pairs) split into sentences. */
 export function sentences(text: string, opts: { splitColons?: boolean } = {}): string[] {
@@ -38,8 +42,8 @@ export function sentences(text: string, opts: { splitColons?: boolean } = {}): s
     for (let m = re.exec(b); m; m = re.exec(b)) {
       const piece = b.slice(start, m.index + 1);
       // `am 1. Juli 2026`, `14. března`: a day's full stop before a month's name or a lower-case word ends no sentence.
-      if (m[0] === '.' && (ABBREV.test(piece) || /\b[A-Z]\.$/.test(piece) || /\d\.$/.test(piece) && /^\s*\d/.test(b.slice(m.index + 1))
-        || /\b\d{1,2}\.$/.test(piece) && MONTH_AFTER.test(b.slice(m.index + 1)))) continue;
+      if (m[0] === '.' && (abbrev().test(piece) || /\b[A-Z]\.$/.test(piece) || /\d\.$/.test(piece) && /^\s*\d/.test(b.slice(m.index + 1))
+        || /\b\d{1,2}\.$/.test(piece) && monthAfter().test(b.slice(m.index + 1)))) continue;
       // `Renewal: The subscription ...`: a heading before the colon is not a clause of its own.
       if (m[0] === ':' && /^\s*[A-Z][\w ]{0,25}:$/.test(piece)) { start = m.index + 1; continue; }
       if (clean(piece)) out.push(clean(piece));
