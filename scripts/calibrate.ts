@@ -5,8 +5,8 @@
 // (evidence/features.ts: how it was found, the checks it took part in, its shape, and the words before it hashed with
 // its field) and whether it is right by the scorer's rules. A finder's prior is its record on the other documents
 // (never its own), shrunk towards its field's and the engine's; the weights come from an L2-regularised logistic
-// regression (full-batch Adam; the hashed word features more strongly regularised than the rest). The default
-// threshold is the lowest at which the held-out values kept reach the precision target.
+// regression (full-batch Adam; the hashed word features more strongly regularised than the rest). The recommended
+// threshold is the lowest at which the held-out values kept reach the precision target (docs/evidence.md).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CalibrationModel, EngineModel } from '../server/src/extraction/evidence/confidence.js';
@@ -133,7 +133,7 @@ for (let t = 0.3; t <= 0.95 + 1e-9; t += 0.01) {
   threshold = Math.round(t * 100) / 100;
 }
 const atThreshold = precisionAt(chosen.held, threshold);
-console.log(`default threshold ${threshold}: held-out precision ${atThreshold.precision.toFixed(3)}, recall ${atThreshold.recall.toFixed(3)} (target ${target})`);
+console.log(`recommended threshold ${threshold}: held-out precision ${atThreshold.precision.toFixed(3)}, recall ${atThreshold.recall.toFixed(3)} (target ${target})`);
 
 const weights = fit(withPriors(rows, rows), chosen.l, chosen.lc);
 const model: EngineModel = { ...stats(rows), weights };
@@ -142,7 +142,7 @@ if (!argv.includes('--dry-run')) {
   const out: CalibrationModel = {
     fitted: `scripts/calibrate.ts --seed ${seed} on ${sets.length ? sets.join(', ') : 'corpus/training'}: ${rows.length} values from ${docs.length} documents; held-out ECE ${ece(chosen.held).toFixed(3)}, AUROC ${auroc(chosen.held).toFixed(3)}`,
     engines: { local: model, anthropic: current.engines.anthropic },
-    thresholds: { ...current.thresholds, local: threshold },
+    recommended: { ...current.recommended, local: threshold },
   };
   const file = fileURLToPath(new URL('../server/models/calibration.json', import.meta.url));
   writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);

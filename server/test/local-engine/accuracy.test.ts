@@ -1,4 +1,4 @@
-// Accuracy in CI: every labelled set in the repository (the route folders of fixtures/, fresh..fresh8, cal8, and
+// Accuracy in CI: every labelled set in the repository (the route folders of fixtures/, fresh..fresh9, cal8, and
 // ../shared/corpus) is scored with the repository's scorer against the offline engine, in-process, and each set's
 // field F1 and precision, and each route's F1, must stay at or above the floor recorded in accuracy/floors.ts.
 import { scoreSet, type SetScore } from './accuracy/score.js';

@@ -18,8 +18,11 @@ export interface CalibrationModel {
   /** When and on what the model was fitted, for a person reading it. */
   fitted: string;
   engines: Record<'local' | 'anthropic', EngineModel>;
-  /** The default `minConfidence` per engine, chosen on held-out folds (thresholds.ts). */
-  thresholds?: Partial<Record<'local' | 'anthropic', number>>;
+  /**
+   * Per engine, the lowest `minConfidence` at which the values kept reach 0.90 precision on held-out folds: what a
+   * caller who wants that precision sends (docs/evidence.md). The default stays the contract's 0.5 (thresholds.ts).
+   */
+  recommended?: Partial<Record<'local' | 'anthropic', number>>;
 }
 
 /** server/models/ from server/src/extraction/evidence/ and from its build in server/dist/extraction/evidence/ alike. */

@@ -10,7 +10,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 export const SETS: Record<string, string> = {
   corpus: fileURLToPath(new URL('../../../../../shared/corpus', import.meta.url)),
   fixtures: FIXTURES,
-  ...Object.fromEntries(['fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'cal8', 'fresh8'].map((s) => [s, join(FIXTURES, s)])),
+  ...Object.fromEntries(['fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6', 'fresh7', 'cal8', 'fresh8', 'fresh9'].map((s) => [s, join(FIXTURES, s)])),
 };
 
 export const setExists = (name: string) => existsSync(SETS[name]!);
