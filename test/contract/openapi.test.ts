@@ -260,6 +260,8 @@ describe('operationIds', () => {
       'DELETE /v1/jobs/{id} cancelJob', 'POST /v1/webhook-endpoints createWebhookEndpoint', 'GET /v1/webhook-endpoints listWebhookEndpoints',
       'GET /v1/webhook-endpoints/{id} getWebhookEndpoint', 'DELETE /v1/webhook-endpoints/{id} deleteWebhookEndpoint',
       'GET /v1/webhook-endpoints/{id}/deliveries listWebhookDeliveries',
+      'POST /v1/webhook-endpoints/{id}/rotate-secret rotateWebhookEndpointSecret', 'POST /v1/webhook-endpoints/{id}/enable enableWebhookEndpoint',
+      'POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver redeliverWebhookDelivery',
     ].sort());
   });
 
