@@ -82,7 +82,9 @@ describe("README's examples", () => {
       { name: 'Thames Ltd', role: 'Discloser' }, { name: 'Orbital Inc.', role: 'Recipient' },
     ] });
     expect(job!.data).toMatchObject({ title: 'Senior Backend Engineer', company: 'Lumen Labs', location: 'United States', remote: true, salaryRange: { min: 150000, max: 180000, currency: 'USD', period: 'year' } });
-    expect(meeting!.data).toMatchObject({ title: 'Platform sync', date: '2026-03-02', attendees: ['Ana Silva', 'Ben Okafor'], actionItems: [{ owner: 'Ben Okafor', task: 'ship the fix', dueDate: '2026-03-05' }] });
+    // A meeting's first line as its title is right too rarely on unseen documents to pass the default threshold: withheld.
+    expect(meeting!.withheld.map((w: Json) => [w.path, w.value])).toContainEqual(['/title', 'Platform sync']);
+    expect(meeting!.data).toMatchObject({ title: null, date: '2026-03-02', attendees: ['Ana Silva', 'Ben Okafor'], actionItems: [{ owner: 'Ben Okafor', task: 'ship the fix', dueDate: '2026-03-05' }] });
     // The notice period's wording is found just under the default threshold: withheld for review, so the terms need review.
     expect(renewal).toMatchObject({ overall_status: 'needs_review', document: { filename: 'order.txt' } });
     expect(renewal!.withheld.map((w: Json) => w.path)).toEqual(['/noticePeriodText/value']);

@@ -7,7 +7,7 @@ import { labelledSets } from '../../../scripts/lib/classify-sets.js';
 // The learned classifier (never trained on these sets) as measured where it falls short of the 0.97 the cue lists held
 // on sets they were written against: one document of no route's kind or a bill each (docs/accuracy.md); fresh8, which
 // the cue lists had not seen either, is its figure (0.771 with the cue lists).
-const FLOORS: Record<string, number> = { fixtures: 0.92, fresh3: 0.85, fresh7: 0.96, fresh8: 0.85, fresh9: 0.94, corpus: 0.97 };
+const FLOORS: Record<string, number> = { fixtures: 0.92, fresh7: 0.96, fresh8: 0.91, fresh9: 0.94 };
 
 describe('the offline classifier', () => {
   const sets = [...labelledSets()].filter(([, docs]) => docs.length > 0);
