@@ -216,12 +216,9 @@ describe('evidence on Claude: the labelled sets through the fake model', () => {
     show('clean quotes', m);
     expect(m.failed).toEqual([]);
     expect(m.unreproduced).toBe(0);
-    // Every value the model quoted gets its evidence (at least 99%). The fake leaves values unquoted where it cannot find
-    // a label as written (an address joined from two columns, a name completed elsewhere: fresh9 has many), and the
-    // share over all values counts those against the service: 0.980 with fresh9 (0.991 before it), held as a floor.
-    expect(m.withEvidence / (m.values - m.unquoted)).toBeGreaterThanOrEqual(0.99);
-    expect(m.withEvidence / m.values).toBeGreaterThanOrEqual(0.98);
-    // On every route, every value the model quoted gets its evidence (at least 99%).
+    expect(m.withEvidence / m.values).toBeGreaterThanOrEqual(0.99);
+    // On every route, every value the model quoted gets its evidence (at least 99%); the fake leaves some values of the
+    // newer sets unquoted (labels it cannot find as written), which the overall share above counts against the service.
     for (const [route, r] of Object.entries(m.byRoute)) expect([route, r.withEvidence / (r.values - r.unquoted) >= 0.99]).toEqual([route, true]);
   }, 300_000);
 
