@@ -3,11 +3,11 @@
 // so a fit is the same on every run with the same data and seed.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seeded } from './logistic-fit.js';
 
-/** A seeded shuffle (mulberry32). */
+/** A seeded shuffle (mulberry32, as the classifier's folds). */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const rand = () => { a = (a + 0x6d2b79f5) >>> 0; let t = a; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const rand = seeded(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [out[i], out[j]] = [out[j]!, out[i]!]; }
   return out;
