@@ -8,6 +8,7 @@ import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
+import { checkOpenAIAccess } from './extraction/engines/openai/access-check.js';
 import { Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { databaseName, startBanner } from './meta/start-banner.js';
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
   if (config.extraction.engine === 'anthropic' && claude.apiKey) {
     void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
   }
+  // An OpenAI-compatible server: its key and model checked the same way (GET /models/{model}).
+  const openai = config.extraction.openai;
+  if (config.extraction.engine === 'openai' && openai.model) void checkOpenAIAccess(openai, openai.model, logger).catch(() => {});
   // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
   // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${{ local: 'offline rules', anthropic: 'Claude', openai: 'OpenAI-compatible' }[engine.name]} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

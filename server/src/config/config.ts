@@ -7,6 +7,7 @@ import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
 import { DEFAULT_POOL, type PoolSettings } from '../db/pool-settings.js';
+import { BUILT_IN_PRICES, loadPrices, type PriceTable } from './model-prices.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -43,7 +44,7 @@ const env = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs)),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs)),
   HTTP_MAX_HEADER_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxHeaderBytes)),
-  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic']).optional()),
+  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic', 'openai']).optional()),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
   // Models a request (`model`) or a route may choose besides ANTHROPIC_MODEL: comma-separated ids.
@@ -58,6 +59,20 @@ const env = z.object({
   ANTHROPIC_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(16_384)),
   ANTHROPIC_THINKING: z.preprocess(emptyAsUndefined, z.enum(['off', 'model_default']).default('off')),
   ANTHROPIC_EFFORT: z.preprocess(emptyAsUndefined, z.enum(['low', 'medium', 'high', 'xhigh', 'max', 'model_default']).default('low')),
+  // Any server speaking OpenAI's Chat Completions API (OpenAI, vLLM, Ollama, llama.cpp, LM Studio): docs/models.md.
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.openai.com/v1')),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+  // How the answer's shape is asked for: a strict JSON schema, JSON mode with the schema in the prompt, or the prompt alone.
+  OPENAI_STRUCTURED_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['json_schema', 'json_object', 'none']).default('json_schema')),
+  // Whether the model reads images (sent as image_url data URLs); when false, images are read offline (OCR) and sent as text.
+  OPENAI_VISION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
+  OPENAI_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
+  OPENAI_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(1_000_000).default(4096)),
+  OPENAI_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(1_000_000).default(16_384)),
+  // Dollars per million tokens by model id, added to (or overriding) the built-in table: docs/models.md.
+  MODEL_PRICES_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
@@ -136,7 +151,9 @@ export interface Config {
   http: ServerLimits;
   extraction: {
     /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules. */
-    engine: 'local' | 'anthropic';
+    engine: 'local' | 'anthropic' | 'openai';
+    /** An OpenAI-compatible Chat Completions server (docs/models.md); `model` is set whenever engine is `openai`. */
+    openai: OpenAIConfig;
     anthropic: {
       apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number;
       /** Every model a request or route may use: ANTHROPIC_MODEL first, then ANTHROPIC_ALLOWED_MODELS. */
@@ -201,6 +218,14 @@ export interface Config {
   };
 }
 
+export interface OpenAIConfig {
+  baseUrl: string; apiKey: string | undefined; model: string | undefined;
+  structuredOutputs: 'json_schema' | 'json_object' | 'none'; vision: boolean;
+  timeoutMs: number; maxRetries: number; maxTokens: number; retryMaxTokens: number;
+  /** Dollars per million tokens by model: the built-in table with MODEL_PRICES_FILE over it. */
+  prices: PriceTable;
+}
+
 export class ConfigError extends Error {}
 
 /** The routes a default model can be set for (ANTHROPIC_ROUTE_MODELS). */
@@ -244,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     bad('DASHBOARD_JWT_SECRET', 'required in production (or set DASHBOARD_JWKS_URL)');
   }
   if (p.EXTRACTION_ENGINE === 'anthropic' && !p.ANTHROPIC_API_KEY) bad('EXTRACTION_ENGINE', 'anthropic needs ANTHROPIC_API_KEY');
+  if (p.EXTRACTION_ENGINE === 'openai' && !p.OPENAI_MODEL) bad('OPENAI_MODEL', 'required with EXTRACTION_ENGINE=openai (the model id the server serves, such as gpt-4.1-mini or qwen2.5:7b)');
   if (p.HTTP_HEADERS_TIMEOUT_MS !== undefined && p.HTTP_REQUEST_TIMEOUT_MS !== undefined && p.HTTP_HEADERS_TIMEOUT_MS > p.HTTP_REQUEST_TIMEOUT_MS) {
     bad('HTTP_HEADERS_TIMEOUT_MS', 'must not be more than HTTP_REQUEST_TIMEOUT_MS');
   }
@@ -274,6 +300,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   let plans: PlanTable | undefined;
   try {
     plans = loadPlans(p.PLANS_FILE);
+  } catch (err) {
+    issues.push((err as Error).message);
+  }
+  let prices: PriceTable = BUILT_IN_PRICES;
+  try {
+    prices = loadPrices(p.MODEL_PRICES_FILE);
   } catch (err) {
     issues.push((err as Error).message);
   }
@@ -310,6 +342,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     },
     extraction: {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
+      openai: {
+        baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, structuredOutputs: e.OPENAI_STRUCTURED_OUTPUTS,
+        vision: e.OPENAI_VISION === 'true', timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES,
+        maxTokens: e.OPENAI_MAX_TOKENS, retryMaxTokens: Math.max(e.OPENAI_RETRY_MAX_TOKENS, e.OPENAI_MAX_TOKENS), prices,
+      },
       anthropic: {
         apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
         allowedModels, routeModels,

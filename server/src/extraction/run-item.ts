@@ -4,7 +4,7 @@ import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDoc
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
 import { assembleEvidence } from './evidence/assemble.js';
-import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
+import { calibrationFamily, DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
 import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
 
@@ -94,8 +94,8 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   if (item.options?.returnText) source.text = text;
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
   const { data, evidence, withheld } = assembleEvidence({
-    kind: item.task.kind, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
-    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name],
+    kind: item.task.kind, engine: calibrationFamily(deps.engine.name), data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
+    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[calibrationFamily(deps.engine.name)],
   });
   if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
   const renewal = data as FixedData['renewal'];

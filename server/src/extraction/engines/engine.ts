@@ -91,9 +91,9 @@ export interface EngineInput {
 
 export type PlanInput = Pick<EngineInput, 'task' | 'text' | 'schema'> & { textChars?: number; file?: FileFacts };
 
-/** One way of turning a document into data: Claude, or the offline rules. */
+/** One way of turning a document into data: Claude, a model behind an OpenAI-compatible server, or the offline rules. */
 export interface ExtractionEngine {
-  readonly name: 'anthropic' | 'local';
+  readonly name: 'anthropic' | 'local' | 'openai';
   /**
    * The tokens to reserve before `extract` runs (metering turns them into HEU). For a file not read yet, `textChars`
    * is the most characters its text may have; for a file the engine reads itself, `file` says what it is.

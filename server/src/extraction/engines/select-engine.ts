@@ -3,14 +3,22 @@ import { AnthropicEngine } from './anthropic/anthropic-engine.js';
 import type { ExtractionEngine } from './engine.js';
 import { LOCAL_MODEL, LocalEngine } from './local-engine.js';
 import { ModelChoice } from './model-choice.js';
+import { OpenAIEngine } from './openai/openai-engine.js';
 
-/** The configured engine: Claude with ANTHROPIC_API_KEY (or EXTRACTION_ENGINE=anthropic), else the offline rules. */
+/**
+ * The configured engine: Claude with ANTHROPIC_API_KEY (or EXTRACTION_ENGINE=anthropic), OPENAI_MODEL on an
+ * OpenAI-compatible server with EXTRACTION_ENGINE=openai, else the offline rules.
+ */
 export function selectEngine(config: Config['extraction']): ModelChoice {
   const { apiKey, allowedModels, routeModels, model } = config.anthropic;
   if (config.engine === 'anthropic' && apiKey) {
     // One engine per model a request or route may choose: each is built from its own row of the capability table.
     const engines = new Map(allowedModels.map((id) => [id, new AnthropicEngine({ ...config.anthropic, apiKey, model: id })]));
     return new ModelChoice(engines, model, routeModels);
+  }
+  if (config.engine === 'openai' && config.openai.model) {
+    const { model: openaiModel } = config.openai;
+    return new ModelChoice(new Map([[openaiModel, new OpenAIEngine({ ...config.openai, model: openaiModel })]]), openaiModel);
   }
   return new ModelChoice(new Map([[LOCAL_MODEL, new LocalEngine(config.local)]]), LOCAL_MODEL);
 }
@@ -25,6 +33,12 @@ export function describeEngine(engine: ExtractionEngine): { level: 'info' | 'war
 }
 
 function describeOne(engine: ExtractionEngine): { level: 'info' | 'warn'; fields: Record<string, unknown>; message: string } {
+  if (engine instanceof OpenAIEngine) {
+    const { model, baseUrl, structuredOutputs, vision } = engine.settings;
+    const price = engine.price;
+    const fields = { engine: engine.name, model, server: new URL(baseUrl).host, structuredOutputs, vision, priceInput: price.input, priceOutput: price.output, priced: price.known };
+    return { level: 'info', fields, message: `extraction engine: ${model} on ${new URL(baseUrl).host} (OpenAI-compatible; ${price.known ? `$${price.input}/$${price.output} per million tokens in/out` : 'no price known: counted at 0'})` };
+  }
   if (!(engine instanceof AnthropicEngine)) return { level: 'info', fields: { engine: engine.name }, message: 'extraction engine: offline rules' };
   const c = engine.capabilities;
   const fields = {
