@@ -22,7 +22,7 @@ describe('extraction on an OpenAI-compatible server (fake on 127.0.0.1, a self-h
     s = await startTestServer('embedded', {
       EXTRACTION_ENGINE: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'qwen2.5:7b-instruct', OPENAI_TIMEOUT_MS: '1500', OPENAI_MAX_RETRIES: '1',
       PLANS_FILE: '', JOB_POLL_INTERVAL_MS: '100',
-    }, undefined, { worker: true });
+    });
     await s.db.prisma.account.create({ data: { id: 'acct_openai', plan: 'starter' } });
     key = (await s.createKey('acct_openai')).key;
   });
@@ -187,6 +187,7 @@ describe('extraction on an OpenAI-compatible server (fake on 127.0.0.1, a self-h
   });
 
   it('runs a job through the same engine: its result is the synchronous answer', async () => {
+    await s.jobs.start({ worker: true });
     const accepted = await (await post('/v1/jobs', { route: 'invoice', document: { text: INVOICE_TEXT } })).json();
     let job: { status: string; result?: { model: string; data: unknown } } = { status: 'queued' };
     for (let i = 0; i < 300 && !['succeeded', 'failed', 'cancelled'].includes(job.status); i++) {
