@@ -9,7 +9,10 @@ import { createServer } from 'node:net';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { checkOpenAIAccess } from '../src/extraction/engines/openai/access-check.js';
 import { describeEngine, selectEngine } from '../src/extraction/engines/select-engine.js';
-import { FakeOpenAI } from './support/fake-openai.js';
+import { dataSchemaFor, FIXED_KINDS } from '../src/extraction/schemas/contract-schemas.js';
+import { widenForAnswers } from '../src/extraction/schemas/custom-schema.js';
+import { fromStrictAnswer, toStrictSchema } from '../src/extraction/engines/openai/strict-schema.js';
+import { FakeOpenAI, strictRefusalOf } from './support/fake-openai.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'openai-config-')), DASHBOARD_JWT_SECRET: 'x'.repeat(32) };
 const dir = mkdtempSync(join(tmpdir(), 'prices-'));
@@ -97,5 +100,54 @@ describe('the start-time check of the key and model (GET /models/{model})', () =
     const log = logger();
     expect(await checkOpenAIAccess({ apiKey: undefined, baseUrl: `http://127.0.0.1:${port}/v1` }, 'qwen2.5:7b', log)).toBe('unreachable');
     expect(log.lines[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('not reachable at start (is it running? check OPENAI_BASE_URL)') });
+  });
+});
+
+describe('the strict subset (https://platform.openai.com/docs/guides/structured-outputs#supported-schemas)', () => {
+  it('the fake refuses a schema outside it, as the API does', async () => {
+    const fake = await new FakeOpenAI().start();
+    try {
+      const ask = (schema: unknown) => fetch(`${fake.url}/chat/completions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'extraction', strict: true, schema } } }),
+      });
+      const open = await ask({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+      expect(open.status).toBe(400);
+      expect((await open.json()).error.message).toContain("'additionalProperties' is required to be supplied and to be false");
+      const optional = await ask({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'], additionalProperties: false });
+      expect((await optional.json()).error.message).toContain("Missing 'b'");
+      const keyword = await ask({ type: 'object', properties: { a: { type: 'string', minLength: 2 } }, required: ['a'], additionalProperties: false });
+      expect((await keyword.json()).error.message).toContain("'minLength' is not permitted");
+    } finally {
+      await fake.stop();
+    }
+  });
+
+  it('reshapes every fixed route\'s contract schema and a custom schema with references into it, and the answer back', () => {
+    for (const kind of FIXED_KINDS) {
+      const strict = toStrictSchema(dataSchemaFor(kind));
+      expect([kind, strict.unfit, strictRefusalOf(strict.schema)]).toEqual([kind, null, null]);
+    }
+    const custom = widenForAnswers({
+      type: 'object',
+      $defs: { party: { type: 'object', properties: { name: { type: 'string', maxLength: 80 } }, required: ['name'] } },
+      properties: { buyer: { $ref: '#/$defs/party' }, seller: { $ref: '#/$defs/party' }, lines: { type: 'array', items: { type: 'string' }, uniqueItems: true } },
+    });
+    const strict = toStrictSchema(custom);
+    expect(strict.unfit).toBeNull();
+    expect(strictRefusalOf(strict.schema)).toBeNull();
+    expect(JSON.stringify(strict.schema)).not.toContain('$ref');
+    const answer = { buyer: { name: 'Ana' }, seller: null, lines: ['a'] };
+    expect(fromStrictAnswer(custom, answer)).toEqual(answer);
+    // An optional property of a schema that was not widened comes back left out when the model answered null.
+    const plain = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'] };
+    expect(toStrictSchema(plain).schema).toMatchObject({ required: ['a', 'b'], additionalProperties: false, properties: { b: { anyOf: [{ type: 'number' }, { type: 'null' }] } } });
+    expect(fromStrictAnswer(plain, { a: 'x', b: null })).toEqual({ a: 'x' });
+  });
+
+  it('says why a schema does not fit: then the engine asks in JSON mode', () => {
+    expect(toStrictSchema({ type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }).unfit).toBe('keyword oneOf');
+    expect(toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }).unfit).toBe('an object without properties (an open map)');
+    expect(toStrictSchema({ type: 'array', items: { type: 'string' } }).unfit).toBe('the root is not an object');
   });
 });
