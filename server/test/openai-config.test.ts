@@ -13,6 +13,8 @@ import { dataSchemaFor, FIXED_KINDS } from '../src/extraction/schemas/contract-s
 import { widenForAnswers } from '../src/extraction/schemas/custom-schema.js';
 import { fromStrictAnswer, toStrictSchema } from '../src/extraction/engines/openai/strict-schema.js';
 import { FakeOpenAI, strictRefusalOf } from './support/fake-openai.js';
+import { OpenAIEngine } from '../src/extraction/engines/openai/openai-engine.js';
+import { BUILT_IN_PRICES } from '../src/config/model-prices.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'openai-config-')), DASHBOARD_JWT_SECRET: 'x'.repeat(32) };
 const dir = mkdtempSync(join(tmpdir(), 'prices-'));
@@ -149,5 +151,27 @@ describe('the strict subset (https://platform.openai.com/docs/guides/structured-
     expect(toStrictSchema({ type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }).unfit).toBe('keyword oneOf');
     expect(toStrictSchema({ type: 'object', properties: { m: { type: 'object', additionalProperties: { type: 'string' } } } }).unfit).toBe('an object without properties (an open map)');
     expect(toStrictSchema({ type: 'array', items: { type: 'string' } }).unfit).toBe('the root is not an object');
+  });
+});
+
+describe('OPENAI_STRUCTURED_OUTPUTS=none (a server with neither mode)', () => {
+  it('sends no response_format, puts the schema in the prompt, and reads the JSON out of a fenced answer', async () => {
+    const fake = await new FakeOpenAI().start();
+    try {
+      const engine = new OpenAIEngine({
+        baseUrl: fake.url, apiKey: undefined, model: 'qwen2.5:7b-instruct', structuredOutputs: 'none', vision: false,
+        timeoutMs: 5000, maxRetries: 0, maxTokens: 4096, retryMaxTokens: 16_384, prices: BUILT_IN_PRICES,
+      });
+      const schema = widenForAnswers({ type: 'object', properties: { eventName: { type: 'string' } } });
+      fake.next({ kind: 'answer', input: { eventName: 'Spring Meetup' }, fenced: true });
+      const answer = await engine.extract({ task: { kind: 'custom', schema }, text: 'Event: Spring Meetup', schema, signal: new AbortController().signal, budgetTokens: 40_000 });
+      expect(answer).toMatchObject({ data: { eventName: 'Spring Meetup' }, model: 'qwen2.5:7b-instruct', usage: { inputTokens: 1200, outputTokens: 300 } });
+      expect(answer.found!['/eventName']).toMatchObject({ quote: expect.stringContaining('Spring Meetup') });
+      const sent = fake.requests[0]!.body;
+      expect(sent.response_format).toBeUndefined();
+      expect(JSON.stringify(sent.messages)).toContain('JSON Schema');
+    } finally {
+      await fake.stop();
+    }
   });
 });

@@ -34,7 +34,7 @@ export interface RecordedChat {
 
 export type OpenAIBehaviour =
   /** Answers `input` as the data, with quotes made as a model makes them (or `quotes` as given); `raw` sends `input` alone. */
-  | { kind: 'answer'; input: unknown; usage?: { prompt_tokens: number; completion_tokens: number }; quotes?: QuoteEntry[]; raw?: boolean; delayMs?: number; model?: string }
+  | { kind: 'answer'; input: unknown; usage?: { prompt_tokens: number; completion_tokens: number }; quotes?: QuoteEntry[]; raw?: boolean; delayMs?: number; model?: string; fenced?: boolean }
   | { kind: 'status'; status: 400 | 401 | 403 | 404 | 429 | 500 | 503; retryAfter?: string | null }
   /** 429 `insufficient_quota`: "You exceeded your current quota, please check your plan and billing details." */
   | { kind: 'quota' }
@@ -281,7 +281,9 @@ export class FakeOpenAI {
           await new Promise((r) => setTimeout(r, behaviour.delayMs));
           if (res.destroyed) return;
         }
-        this.reply(res, recorded, { content: JSON.stringify(this.answerOf(recorded, behaviour)), refusal: null }, 'stop', behaviour.usage, behaviour.model);
+        // Without a response format, a model may wrap its JSON in a Markdown fence and a sentence.
+        const json = JSON.stringify(this.answerOf(recorded, behaviour));
+        this.reply(res, recorded, { content: behaviour.fenced ? `Here is the extraction:\n\`\`\`json\n${json}\n\`\`\`` : json, refusal: null }, 'stop', behaviour.usage, behaviour.model);
       }
     }
   }
