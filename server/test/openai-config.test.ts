@@ -14,6 +14,7 @@ import { widenForAnswers } from '../src/extraction/schemas/custom-schema.js';
 import { fromStrictAnswer, toStrictSchema } from '../src/extraction/engines/openai/strict-schema.js';
 import { FakeOpenAI, strictRefusalOf } from './support/fake-openai.js';
 import { OpenAIEngine } from '../src/extraction/engines/openai/openai-engine.js';
+import { buildRequest } from '../src/extraction/engines/openai/request.js';
 import { BUILT_IN_PRICES } from '../src/config/model-prices.js';
 
 const base = { NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'openai-config-')), DASHBOARD_JWT_SECRET: 'x'.repeat(32) };
@@ -173,5 +174,18 @@ describe('OPENAI_STRUCTURED_OUTPUTS=none (a server with neither mode)', () => {
     } finally {
       await fake.stop();
     }
+  });
+});
+
+describe('the output limit parameter (https://platform.openai.com/docs/api-reference/chat/create)', () => {
+  it('is max_completion_tokens on OpenAI\'s API (max_tokens is deprecated there), max_tokens on any other server', () => {
+    const mode = { kind: 'strict' as const, schema: { type: 'object', properties: {}, required: [], additionalProperties: false } };
+    const hosted = buildRequest('gpt-4.1-mini', 'https://api.openai.com/v1', mode, 2048, []);
+    expect(hosted).toMatchObject({ max_completion_tokens: 2048 });
+    expect(hosted).not.toHaveProperty('max_tokens');
+    const local = buildRequest('qwen2.5:7b', 'http://127.0.0.1:11434/v1', mode, 2048, []);
+    expect(local).toMatchObject({ max_tokens: 2048 });
+    expect(local).not.toHaveProperty('max_completion_tokens');
+    expect(local).not.toHaveProperty('temperature');
   });
 });
