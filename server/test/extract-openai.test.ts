@@ -90,6 +90,14 @@ describe('extraction on an OpenAI-compatible server (fake on 127.0.0.1, a self-h
     const period = new Date(Date.UTC(s.clock.now().getUTCFullYear(), s.clock.now().getUTCMonth(), 1));
     await s.db.prisma.usageBucket.create({ data: { accountId: 'acct_openai_poor', periodStart: period, heuUsed: 94 } });
     const asPoor = (body: unknown) => s.fetch('/v1/extract/receipt', { method: 'POST', headers: { 'x-api-key': poor }, json: body });
+    // A "length" stop whose larger retry the reservation cannot cover: 422 after that one call, nothing charged.
+    fake.next({ kind: 'length' });
+    const cut = await asPoor({ document: { text: 'BLUE DOOR CAFE\nTOTAL 9.00' } });
+    expect(cut.status).toBe(422);
+    expect((await cut.json()).error.code).toBe('output_too_large');
+    expect(fake.requests).toHaveLength(1);
+    expect((await s.db.prisma.usageBucket.findFirst({ where: { accountId: 'acct_openai_poor' } }))?.heuUsed).toBe(94);
+    fake.reset();
     fake.next({ kind: 'answer', input: emptyAnswer(dataSchemaFor('receipt')), usage: { prompt_tokens: 3000, completion_tokens: 200 } });
     const res = await asPoor({ document: { text: 'BLUE DOOR CAFE\nTOTAL 9.00' } });
     expect(res.status).toBe(200);
