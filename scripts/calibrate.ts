@@ -128,7 +128,7 @@ for (const [lang, vs] of [...byLanguage].sort((a, b) => b[1].length - a[1].lengt
 
 /** The lowest threshold at which the held-out values kept reach the precision target. */
 let threshold = 0.5;
-for (let t = 0.3; t <= 0.95 + 1e-9; t += 0.01) {
+for (let t = 0.3; t <= 0.99 + 1e-9; t += 0.01) {
   if (precisionAt(chosen.held, t).precision >= target) { threshold = Math.round(t * 100) / 100; break; }
   threshold = Math.round(t * 100) / 100;
 }

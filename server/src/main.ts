@@ -56,7 +56,8 @@ async function main(): Promise<void> {
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   // Claude: the key and each model checked once now, beside the start (a wrong key is named here, not at a 502).
   const claude = config.extraction.anthropic;
-  if (config.extraction.engine === 'anthropic' && claude.apiKey) {
+  const usesClaude = config.extraction.engine === 'anthropic' || (config.extraction.engine === 'cascade' && config.extraction.cascade.modelEngine === 'anthropic');
+  if (usesClaude && claude.apiKey) {
     void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
   }
   // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : config.extraction.engine === 'cascade' ? 'offline rules, then Claude' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
