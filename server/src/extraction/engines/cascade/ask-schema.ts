@@ -9,9 +9,10 @@ import { WHOLE } from './members.js';
 /** A hint is a reminder, not a second document: long values are cut. */
 const HINT_CHARS = 400;
 
-export const HINT_PREFIX = 'Offline reading (a hint from a rules engine, possibly wrong: check it against the document and overrule it, null included, when the document says otherwise):';
+/** Before each hint, in its member's description; what a hint is, the schema's description says once (ASK_NOTE). */
+export const HINT_PREFIX = 'Offline hint:';
 
-export const ASK_NOTE = 'Only the fields an offline rules engine could not vouch for are asked here; the others are already known. A field whose description ends with an offline reading carries that engine\'s guess: a hint you may overrule, never a reason to answer without reading the document.';
+export const ASK_NOTE = 'Only the fields an offline rules engine could not vouch for are asked; the others are known. A description ending in "Offline hint: <JSON>" gives that engine\'s reading of the field: a hint, possibly wrong, never the answer. Read the document and overrule the hint, null included, whenever the document says otherwise.';
 
 const hintOf = (value: unknown) => {
   const json = JSON.stringify(value);
