@@ -2,7 +2,12 @@
 // the members whose every value it vouches for (confidence at least CASCADE_KEEP) are kept, and Claude is asked, in
 // one call, for the other members only, with the offline values as hints it may overrule. A document the offline
 // engine vouches for entirely costs no call and is charged as the offline engine is.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config/config.js';
 import { ASK_NOTE, HINT_PREFIX } from '../src/extraction/engines/cascade/ask-schema.js';
+import { DEFAULT_CASCADE_KEEP } from '../src/extraction/engines/cascade/keep.js';
 import { emptyAnswer } from './support/answers.js';
 import { FakeAnthropic, schemaOf, type RecordedRequest } from './support/fake-anthropic.js';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -198,5 +203,21 @@ describe('EXTRACTION_ENGINE=cascade (offline rules, then Claude on the fake prov
     const res = await post('/v1/extract/invoice', { document: { text: INVOICE } });
     expect(res.status).toBe(502);
     expect(await heuUsed()).toBe(before);
+  });
+});
+
+describe('cascade settings', () => {
+  const env = (more: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cascade-cfg-')), ...more });
+  it('defaults to Claude as the model and the keep threshold derived from the calibration folds', () => {
+    expect(loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x' })).extraction).toMatchObject({
+      engine: 'cascade', cascade: { modelEngine: 'anthropic', keep: DEFAULT_CASCADE_KEEP },
+    });
+    expect(loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x', CASCADE_KEEP: '0.8' })).extraction.cascade.keep).toBe(0.8);
+  });
+
+  it('refuses a cascade on Claude without its key, and a keep threshold outside 0 to 1, naming the variable', () => {
+    expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade' }))).toThrow(/\n {2}EXTRACTION_ENGINE: cascade with CASCADE_MODEL_ENGINE=anthropic needs ANTHROPIC_API_KEY/);
+    expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x', CASCADE_KEEP: '1.5' }))).toThrow(/\n {2}CASCADE_KEEP: /);
+    expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x', CASCADE_MODEL_ENGINE: 'mistral' }))).toThrow(/\n {2}CASCADE_MODEL_ENGINE: /);
   });
 });
