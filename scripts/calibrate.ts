@@ -6,7 +6,8 @@
 // its field) and whether it is right by the scorer's rules. A finder's prior is its record on the other documents
 // (never its own), shrunk towards its field's and the engine's; the weights come from an L2-regularised logistic
 // regression (full-batch Adam; the hashed word features more strongly regularised than the rest). The recommended
-// threshold is the lowest at which the held-out values kept reach the precision target (docs/evidence.md).
+// threshold is the lowest at which the held-out values kept reach the precision target (docs/evidence.md); with
+// `--target 0.97 --dry-run` it is the cascade's CASCADE_KEEP default (docs/models.md, engines/cascade/keep.ts).
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CalibrationModel, EngineModel } from '../server/src/extraction/evidence/confidence.js';

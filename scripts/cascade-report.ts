@@ -12,13 +12,17 @@ import type { EngineAnswer, EngineInput, ExtractionEngine, FixedKind, JsonSchema
 import { AnthropicEngine } from '../server/src/extraction/engines/anthropic/anthropic-engine.js';
 import { CascadeEngine } from '../server/src/extraction/engines/cascade/cascade-engine.js';
 import { DEFAULT_CASCADE_KEEP } from '../server/src/extraction/engines/cascade/keep.js';
-import { memberOfPointer, membersOf, WHOLE } from '../server/src/extraction/engines/cascade/members.js';
+import { hasGap, memberOfPointer, memberPointer, membersOf, WHOLE } from '../server/src/extraction/engines/cascade/members.js';
 import { LocalEngine } from '../server/src/extraction/engines/local-engine.js';
 import { runLocalTask } from '../server/src/extraction/engines/local-pool/local-task.js';
 import { leaves } from '../server/src/extraction/evidence/pointers.js';
 import { dataSchemaFor } from '../server/src/extraction/schemas/contract-schemas.js';
 import { prepareCustomSchema } from '../server/src/extraction/schemas/custom-schema.js';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { labelledDocuments, type LabelledDocument } from '../server/test/support/claude-evidence.js';
+import { SETS } from '../server/test/local-engine/accuracy/sets.js';
+import { routeFolders } from '../server/test/local-engine/accuracy/score.js';
 import { documentTextOf, FakeAnthropic, schemaOf } from '../server/test/support/fake-anthropic.js';
 import { quoteAnswer, renewalAnswer } from '../server/test/support/fake-quotes.js';
 import { judgeLeaves } from '../server/test/local-engine/accuracy/score.js';
@@ -51,7 +55,20 @@ class OfflineInProcess implements ExtractionEngine {
   }
 }
 
-const docs = labelledDocuments().filter((d) => !onlyRoute || d.route === onlyRoute);
+/** fresh9 (14 new languages), which the evidence measure leaves out for the fake's quoting, counts here: routing needs no quote. */
+function fresh9(): LabelledDocument[] {
+  const dir = SETS.fresh9!;
+  if (!existsSync(dir)) return [];
+  return routeFolders(dir).flatMap((route) => readdirSync(join(dir, route)).filter((f) => f.endsWith('.txt')).sort().flatMap((file) => {
+    const slug = basename(file, '.txt');
+    const label = join(dir, route, `${slug}.json`), schema = join(dir, route, `${slug}.schema.json`);
+    if (!existsSync(label) || (route === 'custom' && !existsSync(schema))) return [];
+    return [{ set: 'fresh9', route, slug, text: readFileSync(join(dir, route, file), 'utf8'), label: JSON.parse(readFileSync(label, 'utf8')), ...(route === 'custom' ? { schema: JSON.parse(readFileSync(schema, 'utf8')) } : {}) }];
+  }));
+}
+const all = labelledDocuments();
+const seenText = new Set(all.map((d) => d.text));
+const docs = [...all, ...fresh9().filter((d) => !seenText.has(d.text))].filter((d) => !onlyRoute || d.route === onlyRoute);
 const byText = new Map(docs.map((d) => [d.text, d]));
 const pick = (data: unknown, names: string[] | null) => (names === null || !data || typeof data !== 'object' ? data : Object.fromEntries(Object.entries(data as Json).filter(([k]) => names.includes(k))));
 
@@ -96,8 +113,10 @@ const valuesOf = (route: string, data: unknown) => leaves(data).filter((l) => ro
 interface Tally {
   docs: number; failed: number; noCall: number; members: number; membersKept: number; values: number; valuesKept: number; keptRight: number;
   aloneTokens: number; cascadeModelTokens: number; cascadeBilledTokens: number; aloneBilled: number;
+  /** Members asked because the offline engine found nothing in them (a null, an empty list), and because it was unsure. */
+  askedNotFound: number; askedUnsure: number;
 }
-const empty = (): Tally => ({ docs: 0, failed: 0, noCall: 0, members: 0, membersKept: 0, values: 0, valuesKept: 0, keptRight: 0, aloneTokens: 0, cascadeModelTokens: 0, cascadeBilledTokens: 0, aloneBilled: 0 });
+const empty = (): Tally => ({ docs: 0, failed: 0, noCall: 0, members: 0, membersKept: 0, values: 0, valuesKept: 0, keptRight: 0, aloneTokens: 0, cascadeModelTokens: 0, cascadeBilledTokens: 0, aloneBilled: 0, askedNotFound: 0, askedUnsure: 0 });
 const tallies = new Map<number, Map<string, Tally>>(keeps.map((k) => [k, new Map()]));
 const total = (u: { inputTokens: number; outputTokens: number }) => u.inputTokens + u.outputTokens;
 
@@ -107,13 +126,13 @@ for (const doc of docs) {
   try {
     alone = await model.extract(input);
   } catch {
-    for (const k of keeps) { const t = tallies.get(k)!; const r = t.get(doc.route) ?? empty(); r.failed++; t.set(doc.route, r); }
+    for (const k of keeps) { const t = tallies.get(k)!; const r = t.get(`${doc.set}\t${doc.route}`) ?? empty(); r.failed++; t.set(`${doc.set}\t${doc.route}`, r); }
     continue;
   }
   for (const keep of keeps) {
     const t = tallies.get(keep)!;
-    const r = t.get(doc.route) ?? empty();
-    t.set(doc.route, r);
+    const r = t.get(`${doc.set}\t${doc.route}`) ?? empty();
+    t.set(`${doc.set}\t${doc.route}`, r);
     const before = fake.requests.length;
     let answer: EngineAnswer;
     try {
@@ -129,6 +148,13 @@ for (const doc of docs) {
     if (!called) r.noCall++;
     r.members += Object.keys(by).length;
     r.membersKept += Object.values(by).filter((e) => e === 'local').length;
+    const offlineData = (await offline.extract(input)).data as Json | null;
+    for (const m of membersOf(input.schema)) {
+      if (by[memberPointer(m)] === 'local') continue;
+      let value: unknown = whole ? offlineData : offlineData?.[m];
+      if (doc.route === 'renewal' && value && typeof value === 'object' && 'value' in (value as Json)) value = (value as Json).value;
+      if (hasGap(value)) r.askedNotFound++; else r.askedUnsure++;
+    }
     const judged = judgeLeaves(doc.label as never, answer.data as never);
     for (const v of valuesOf(doc.route, answer.data)) {
       r.values++;
@@ -152,9 +178,20 @@ console.log(`${docs.length} labelled documents; oracle model (the fake answering
 console.log('By CASCADE_KEEP, every set:\n');
 console.log(header);
 for (const keep of keeps) console.log(line(`keep ${keep}${keep === DEFAULT_CASCADE_KEEP ? ' (default)' : ''}`, sum([...tallies.get(keep)!.values()])));
+console.log('\nMembers asked of the model, by why (every set):\n');
+console.log('| | asked: offline found nothing or left a gap (null, empty list) | asked: found, under the keep threshold |\n|---|---|---|');
+for (const keep of keeps) { const r = sum([...tallies.get(keep)!.values()]); console.log(`| keep ${keep} | ${r.askedNotFound} (${pct(r.askedNotFound, r.askedNotFound + r.askedUnsure)}) | ${r.askedUnsure} |`); }
 console.log(`\nBy route, at the default keep (${DEFAULT_CASCADE_KEEP}):\n`);
 console.log(header);
 const atDefault = tallies.get(DEFAULT_CASCADE_KEEP) ?? tallies.get(keeps[0]!)!;
-for (const [route, r] of [...atDefault].sort()) console.log(line(route, r));
+const groupBy = (part: 0 | 1) => {
+  const groups = new Map<string, Tally[]>();
+  for (const [k, r] of atDefault) { const g = k.split('\t')[part]!; groups.set(g, [...(groups.get(g) ?? []), r]); }
+  return [...groups].sort((a, b) => a[0].localeCompare(b[0]));
+};
+for (const [route, rows] of groupBy(1)) console.log(line(route, sum(rows)));
+console.log(`\nBy set, at the default keep (${DEFAULT_CASCADE_KEEP}):\n`);
+console.log(header);
+for (const [set, rows] of groupBy(0)) console.log(line(set, sum(rows)));
 const failed = sum([...atDefault.values()]).failed;
 if (failed) console.log(`\n${failed} documents failed (the model alone or the cascade): left out.`);

@@ -26,7 +26,7 @@ export function memberOfPointer(pointer: string, whole: boolean): string {
 }
 
 /** Whether a value holds a null (or undefined) anywhere, or an empty list: something the offline engine did not find. */
-function hasGap(value: unknown): boolean {
+export function hasGap(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   if (Array.isArray(value)) return value.length === 0 || value.some(hasGap);
   if (typeof value === 'object') return Object.values(value).some(hasGap);
