@@ -2,7 +2,7 @@
 // the members whose every value it vouches for (confidence at least CASCADE_KEEP) are kept, and Claude is asked, in
 // one call, for the other members only, with the offline values as hints it may overrule. A document the offline
 // engine vouches for entirely costs no call and is charged as the offline engine is.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/config.js';
@@ -10,6 +10,7 @@ import { ASK_NOTE, HINT_PREFIX } from '../src/extraction/engines/cascade/ask-sch
 import { DEFAULT_CASCADE_KEEP } from '../src/extraction/engines/cascade/keep.js';
 import { emptyAnswer } from './support/answers.js';
 import { FakeAnthropic, schemaOf, type RecordedRequest } from './support/fake-anthropic.js';
+import { renewalAnswer } from './support/fake-quotes.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -195,6 +196,31 @@ describe('EXTRACTION_ENGINE=cascade (offline rules, then Claude on the fake prov
     expect(fake.requests.map(isClassification)).toEqual([false]);
     expect(askedMembers(fake.requests[0]!)).toEqual(['vendor', 'customer', 'tax']);
     expect(body.parts[0].result.evidence['/total'].engine).toBe('local');
+  });
+
+  it('a renewal: the terms the offline engine vouches for are kept, the others asked, and the document is stored with the model that answered', async () => {
+    const fixture = new URL('./local-engine/fixtures/renewal/', import.meta.url);
+    const text = readFileSync(new URL('h-msa.txt', fixture), 'utf8');
+    const label = JSON.parse(readFileSync(new URL('h-msa.json', fixture), 'utf8')) as Json;
+    // The model answers the label's terms (an oracle), each with its verbatim sourceQuote.
+    fake.fallback = (req) => ({ kind: 'answer', input: Object.fromEntries(Object.entries(renewalAnswer(text, label).data).filter(([k]) => askedMembers(req).includes(k))) });
+    const res = await post('/v1/extract/renewal', { document: { text, filename: 'msa.txt' }, minConfidence: 0 });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
+    const asked = askedMembers(fake.requests[0]!);
+    // The product (0.48 offline) and the notice text (0.47) are asked; the vendor (0.95) and the flag (0.99) are not.
+    expect(asked).toEqual(expect.arrayContaining(['product', 'noticePeriodText']));
+    expect(asked).not.toContain('vendorName');
+    expect(asked).not.toContain('autoRenewal');
+    expect(body.data.vendorName.value).toBe('Helio CRM, Inc.');
+    expect(body.evidence['/vendorName/value'].engine).toBe('local');
+    expect(body.data.product.value).toBe('Helio Sales Cloud Professional');
+    expect(body.evidence['/product/value'].engine).toBe('anthropic');
+    expect(body.model).toBe('claude-sonnet-5-5');
+    expect(body.document_id).toEqual(expect.any(String));
+    const stored = await s.db.prisma.storedDocument.findUniqueOrThrow({ where: { id: body.document_id } });
+    expect(stored.model).toBe('claude-sonnet-5-5');
   });
 
   it('a provider failure on the model call is 502 and nothing is charged', async () => {
