@@ -11,6 +11,7 @@ import { DEFAULT_CASCADE_KEEP } from '../src/extraction/engines/cascade/keep.js'
 import { emptyAnswer } from './support/answers.js';
 import { FakeAnthropic, schemaOf, type RecordedRequest } from './support/fake-anthropic.js';
 import { renewalAnswer } from './support/fake-quotes.js';
+import { textPdf } from './support/render-documents.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 type Json = Record<string, any>;
@@ -221,6 +222,23 @@ describe('EXTRACTION_ENGINE=cascade (offline rules, then Claude on the fake prov
     expect(body.document_id).toEqual(expect.any(String));
     const stored = await s.db.prisma.storedDocument.findUniqueOrThrow({ where: { id: body.document_id } });
     expect(stored.model).toBe('claude-sonnet-5-5');
+  });
+
+  it('a PDF the model reads itself: the offline engine reads its text layer, the model gets the file and only the members asked', async () => {
+    const pdf = await textPdf(INVOICE);
+    const res = await post('/v1/extract/invoice', { document: { content: Buffer.from(pdf).toString('base64'), mediaType: 'application/pdf' }, minConfidence: 0 });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.source).toEqual({ mediaType: 'application/pdf', pages: 1, method: 'native' });
+    expect(fake.requests).toHaveLength(1);
+    const content = fake.requests[0]!.body.messages[0]!.content as Array<{ type: string; source?: { type: string; media_type?: string } }>;
+    expect(content[0]).toMatchObject({ type: 'document', source: { type: 'base64', media_type: 'application/pdf' } });
+    expect(askedMembers(fake.requests[0]!)).toContain('vendor');
+    expect(askedMembers(fake.requests[0]!)).not.toContain('invoiceNumber');
+    expect(body.data.invoiceNumber).toBe('INV-2041');
+    expect(body.evidence['/invoiceNumber']).toMatchObject({ engine: 'local', quote: 'INV-2041', page: 1 });
+    expect(body.data.vendor.name).toBe('ACME CLOUD SUPPLY');
+    expect(body.usage.readingHeu).toBe(1);
   });
 
   it('a provider failure on the model call is 502 and nothing is charged', async () => {
