@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : config.extraction.engine === 'cascade' ? 'offline rules, then Claude' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
+  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : config.extraction.engine === 'cascade' ? `offline rules, then ${config.extraction.cascade.modelEngine === 'anthropic' ? 'Claude' : 'an OpenAI-compatible model'}` : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
