@@ -12,11 +12,10 @@ import type { FoundEvidence, FoundEvidenceMap } from './found.js';
 import { integerPointers } from './integers.js';
 import { locateQuote } from './locate-quote.js';
 import { placeSpan } from './placement.js';
-import { fieldOf, leaves, type Leaf } from './pointers.js';
+import { escapeStep, fieldOf, leaves, stepsOf, type Leaf } from './pointers.js';
 import { withhold } from './withhold.js';
 import { latinShare, shapeOf } from './shapes.js';
 import { wordsBefore } from './context-words.js';
-import { stepsOf, escapeStep } from './pointers.js';
 
 type Schemas = components['schemas'];
 export type Evidence = Schemas['Evidence'];
@@ -39,7 +38,7 @@ export interface AssembleInput {
   /** Another calibration than the fitted one (the calibration script scores with the model it is fitting). */
   model?: EngineModel;
   /** Which engine answered each top-level member (the cascade): each value is calibrated as its engine's, and its evidence says which. */
-  answeredBy?: Record<string, 'local' | 'anthropic'>;
+  answeredBy?: Record<string, AssembleInput['engine']>;
 }
 
 /** A value with everything known of it: for the answer, and for the calibration script's rows. */
