@@ -115,8 +115,10 @@ interface Tally {
   aloneTokens: number; cascadeModelTokens: number; cascadeBilledTokens: number; aloneBilled: number;
   /** Members asked because the offline engine found nothing in them (a null, an empty list), and because it was unsure. */
   askedNotFound: number; askedUnsure: number;
+  /** Output tokens (the answer and its quotes) of the model alone, and of the cascade's calls. */
+  aloneOutput: number; cascadeOutput: number;
 }
-const empty = (): Tally => ({ docs: 0, failed: 0, noCall: 0, members: 0, membersKept: 0, values: 0, valuesKept: 0, keptRight: 0, aloneTokens: 0, cascadeModelTokens: 0, cascadeBilledTokens: 0, aloneBilled: 0, askedNotFound: 0, askedUnsure: 0 });
+const empty = (): Tally => ({ docs: 0, failed: 0, noCall: 0, members: 0, membersKept: 0, values: 0, valuesKept: 0, keptRight: 0, aloneTokens: 0, cascadeModelTokens: 0, cascadeBilledTokens: 0, aloneBilled: 0, askedNotFound: 0, askedUnsure: 0, aloneOutput: 0, cascadeOutput: 0 });
 const tallies = new Map<number, Map<string, Tally>>(keeps.map((k) => [k, new Map()]));
 const total = (u: { inputTokens: number; outputTokens: number }) => u.inputTokens + u.outputTokens;
 
@@ -163,6 +165,8 @@ for (const doc of docs) {
       if (judged.get(v.pointer)) r.keptRight++;
     }
     r.aloneTokens += total(alone.usage);
+    r.aloneOutput += alone.usage.outputTokens;
+    r.cascadeOutput += called ? answer.usage.outputTokens : 0;
     r.aloneBilled += total(alone.usage);
     r.cascadeModelTokens += called ? total(answer.usage) : 0;
     r.cascadeBilledTokens += total(answer.usage);
@@ -178,6 +182,9 @@ console.log(`${docs.length} labelled documents; oracle model (the fake answering
 console.log('By CASCADE_KEEP, every set:\n');
 console.log(header);
 for (const keep of keeps) console.log(line(`keep ${keep}${keep === DEFAULT_CASCADE_KEEP ? ' (default)' : ''}`, sum([...tallies.get(keep)!.values()])));
+console.log('\nInput (prompt, document, schema) and output (answer, quotes) tokens of the model calls (every set):\n');
+console.log('| | model alone: input | output | cascade: input | output |\n|---|---|---|---|---|');
+for (const keep of keeps) { const r = sum([...tallies.get(keep)!.values()]); console.log(`| keep ${keep} | ${r.aloneTokens - r.aloneOutput} | ${r.aloneOutput} | ${r.cascadeModelTokens - r.cascadeOutput} | ${r.cascadeOutput} |`); }
 console.log('\nMembers asked of the model, by why (every set):\n');
 console.log('| | asked: offline found nothing or left a gap (null, empty list) | asked: found, under the keep threshold |\n|---|---|---|');
 for (const keep of keeps) { const r = sum([...tallies.get(keep)!.values()]); console.log(`| keep ${keep} | ${r.askedNotFound} (${pct(r.askedNotFound, r.askedNotFound + r.askedUnsure)}) | ${r.askedUnsure} |`); }
