@@ -1610,6 +1610,12 @@ export interface components {
              *     summed from several tax lines, a flag read from a sentence, a currency from its symbol.
              */
             derived: boolean;
+            /**
+             * @description Which engine answered the value, on a server that combines two (`EXTRACTION_ENGINE=cascade`): `local` for a value
+             *     the offline rules vouched for (kept without asking the model), else the model engine's name (`anthropic`,
+             *     `openai`). Absent when a single engine answered the whole document: the top-level `model` says which.
+             */
+            engine?: string;
         };
         /**
          * @description Evidence by JSON Pointer. Declared with `additionalProperties` so that every OpenAPI generator types its members as
@@ -3246,6 +3252,8 @@ export interface components {
             box?: components["schemas"]["Box"];
             /** @description `true` when the value is computed rather than copied. */
             derived?: boolean;
+            /** @description Which engine answered the value, as in `Evidence.engine` (cascade only). */
+            engine?: string;
         };
     };
     responses: never;

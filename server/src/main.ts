@@ -57,12 +57,14 @@ async function main(): Promise<void> {
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   // Claude: the key and each model checked once now, beside the start (a wrong key is named here, not at a 502).
   const claude = config.extraction.anthropic;
-  if (config.extraction.engine === 'anthropic' && claude.apiKey) {
+  const usesClaude = config.extraction.engine === 'anthropic' || (config.extraction.engine === 'cascade' && config.extraction.cascade.modelEngine === 'anthropic');
+  if (usesClaude && claude.apiKey) {
     void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
   }
   // An OpenAI-compatible server: its key and model checked the same way (GET /models/{model}).
   const openai = config.extraction.openai;
-  if (config.extraction.engine === 'openai' && openai.model) void checkOpenAIAccess(openai, openai.model, logger).catch(() => {});
+  const usesOpenAI = config.extraction.engine === 'openai' || (config.extraction.engine === 'cascade' && config.extraction.cascade.modelEngine === 'openai');
+  if (usesOpenAI && openai.model) void checkOpenAIAccess(openai, openai.model, logger).catch(() => {});
   // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
   // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
@@ -83,7 +85,11 @@ async function main(): Promise<void> {
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${{ local: 'offline rules', anthropic: 'Claude', openai: 'OpenAI-compatible' }[engine.name]} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
+  const engineLabel = { local: 'offline rules', anthropic: 'Claude', openai: 'OpenAI-compatible' } as const;
+  const engineName = config.extraction.engine === 'cascade'
+    ? `offline rules, then ${engineLabel[config.extraction.cascade.modelEngine]}`
+    : engineLabel[engine.name];
+  process.stderr.write(`${startBanner(publicUrl, `${engineName} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

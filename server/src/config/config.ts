@@ -8,6 +8,7 @@ import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
 import { DEFAULT_POOL, type PoolSettings } from '../db/pool-settings.js';
 import { BUILT_IN_PRICES, loadPrices, type PriceTable } from './model-prices.js';
+import { DEFAULT_CASCADE_KEEP } from '../extraction/engines/cascade/keep.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -44,7 +45,11 @@ const env = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs)),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs)),
   HTTP_MAX_HEADER_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxHeaderBytes)),
-  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic', 'openai']).optional()),
+  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic', 'openai', 'cascade']).optional()),
+  // The cascade's model engine, asked only for what the offline engine does not vouch for (docs/models.md).
+  CASCADE_MODEL_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['anthropic', 'openai']).default('anthropic')),
+  // The confidence at or above which an offline value is kept without asking the model.
+  CASCADE_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(DEFAULT_CASCADE_KEEP)),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
   // Models a request (`model`) or a route may choose besides ANTHROPIC_MODEL: comma-separated ids.
@@ -150,10 +155,12 @@ export interface Config {
   /** Slow and oversized clients: header size and the time to receive a request (http/server-limits.ts). */
   http: ServerLimits;
   extraction: {
-    /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules. */
-    engine: 'local' | 'anthropic' | 'openai';
+    /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules; an OpenAI-compatible server; or the cascade of the offline rules and a model. */
+    engine: 'local' | 'anthropic' | 'openai' | 'cascade';
     /** An OpenAI-compatible Chat Completions server (docs/models.md); `model` is set whenever engine is `openai`. */
     openai: OpenAIConfig;
+    /** The cascade's model engine and the confidence at which it keeps an offline value without asking the model. */
+    cascade: { modelEngine: 'anthropic' | 'openai'; keep: number };
     anthropic: {
       apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number;
       /** Every model a request or route may use: ANTHROPIC_MODEL first, then ANTHROPIC_ALLOWED_MODELS. */
@@ -270,6 +277,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   }
   if (p.EXTRACTION_ENGINE === 'anthropic' && !p.ANTHROPIC_API_KEY) bad('EXTRACTION_ENGINE', 'anthropic needs ANTHROPIC_API_KEY');
   if (p.EXTRACTION_ENGINE === 'openai' && !p.OPENAI_MODEL) bad('OPENAI_MODEL', 'required with EXTRACTION_ENGINE=openai (the model id the server serves, such as gpt-4.1-mini or qwen2.5:7b)');
+  if (p.EXTRACTION_ENGINE === 'cascade' && p.CASCADE_MODEL_ENGINE === 'openai' && !p.OPENAI_MODEL) bad('OPENAI_MODEL', 'required with CASCADE_MODEL_ENGINE=openai');
+  if (p.EXTRACTION_ENGINE === 'cascade' && (p.CASCADE_MODEL_ENGINE ?? 'anthropic') === 'anthropic' && !p.ANTHROPIC_API_KEY) {
+    bad('EXTRACTION_ENGINE', 'cascade with CASCADE_MODEL_ENGINE=anthropic needs ANTHROPIC_API_KEY');
+  }
   if (p.HTTP_HEADERS_TIMEOUT_MS !== undefined && p.HTTP_REQUEST_TIMEOUT_MS !== undefined && p.HTTP_HEADERS_TIMEOUT_MS > p.HTTP_REQUEST_TIMEOUT_MS) {
     bad('HTTP_HEADERS_TIMEOUT_MS', 'must not be more than HTTP_REQUEST_TIMEOUT_MS');
   }
@@ -347,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
         vision: e.OPENAI_VISION === 'true', timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES,
         maxTokens: e.OPENAI_MAX_TOKENS, retryMaxTokens: Math.max(e.OPENAI_RETRY_MAX_TOKENS, e.OPENAI_MAX_TOKENS), prices,
       },
+      cascade: { modelEngine: e.CASCADE_MODEL_ENGINE, keep: e.CASCADE_KEEP },
       anthropic: {
         apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
         allowedModels, routeModels,

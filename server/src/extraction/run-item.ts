@@ -95,7 +95,7 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
   const { data, evidence, withheld } = assembleEvidence({
     kind: item.task.kind, engine: calibrationFamily(deps.engine.name), data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
-    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[calibrationFamily(deps.engine.name)],
+    text, ...(read?.layout ? { layout: read.layout } : {}), ...(answer.answeredBy ? { answeredBy: answer.answeredBy } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[calibrationFamily(deps.engine.name)],
   });
   if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
   const renewal = data as FixedData['renewal'];

@@ -54,6 +54,12 @@ export interface EngineAnswer {
   /** The model that answered. */
   model: string;
   usage: EngineUsage;
+  /**
+   * When two engines answered (the cascade): which one answered each top-level member, by its JSON Pointer (`/total`,
+   * `/vendor`; '' for an answer without members). The evidence says it (`engine`), and each value is calibrated as
+   * its engine's.
+   */
+  answeredBy?: Record<string, ExtractionEngine['name']>;
 }
 
 /** What is known of a file before it is read: enough for an engine to say whether it reads it itself. */
