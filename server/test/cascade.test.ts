@@ -10,6 +10,7 @@ import { ASK_NOTE, HINT_PREFIX } from '../src/extraction/engines/cascade/ask-sch
 import { DEFAULT_CASCADE_KEEP } from '../src/extraction/engines/cascade/keep.js';
 import { emptyAnswer } from './support/answers.js';
 import { FakeAnthropic, schemaOf, type RecordedRequest } from './support/fake-anthropic.js';
+import { FakeOpenAI, schemaOf as openaiSchemaOf } from './support/fake-openai.js';
 import { renewalAnswer } from './support/fake-quotes.js';
 import { textPdf } from './support/render-documents.js';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -250,6 +251,44 @@ describe('EXTRACTION_ENGINE=cascade (offline rules, then Claude on the fake prov
   });
 });
 
+describe('EXTRACTION_ENGINE=cascade with CASCADE_MODEL_ENGINE=openai (the fake OpenAI-compatible server)', () => {
+  let fake: FakeOpenAI;
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    fake = await (new FakeOpenAI()).start();
+    s = await startTestServer('embedded', {
+      EXTRACTION_ENGINE: 'cascade', CASCADE_MODEL_ENGINE: 'openai', CASCADE_KEEP: '0.9',
+      OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'qwen2.5:7b-instruct', OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0', PLANS_FILE: '',
+    });
+    await s.db.prisma.account.create({ data: { id: 'acct_cascade_oai', plan: 'starter' } });
+    key = (await s.createKey('acct_cascade_oai')).key;
+  });
+  afterAll(async () => { await s.close(); await fake.stop(); });
+
+  it('asks the OpenAI-compatible model only for the members the offline engine does not vouch for, and names it in evidence', async () => {
+    fake.fallback = (req) => ({ kind: 'answer', input: { ...(emptyAnswer(openaiSchemaOf(req)) as Json), ...Object.fromEntries(Object.entries(MODEL_ANSWER).filter(([k]) => Object.keys((openaiSchemaOf(req).properties ?? {}) as Json).includes(k))) }, usage: { prompt_tokens: 1800, completion_tokens: 300 } });
+    const res = await s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: INVOICE }, minConfidence: 0 } });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
+    expect(Object.keys(openaiSchemaOf(fake.requests[0]!).properties as Json)).toEqual(['vendor', 'customer', 'tax']);
+    expect(body.model).toBe('qwen2.5:7b-instruct');
+    expect(body.usage).toMatchObject({ inputTokens: 1800, outputTokens: 300 });
+    expect(body.data.vendor).toEqual({ name: 'ACME CLOUD SUPPLY', address: null, taxId: null });
+    expect(body.evidence['/invoiceNumber']).toMatchObject({ engine: 'local', quote: 'INV-2041' });
+    expect(body.evidence['/vendor/name']).toMatchObject({ engine: 'openai', quote: expect.stringContaining('ACME CLOUD SUPPLY') });
+  });
+
+  it('a document the offline engine vouches for entirely makes no call to the server', async () => {
+    fake.reset();
+    const res = await s.fetch('/v1/extract/custom', { method: 'POST', headers: { 'x-api-key': key }, json: { document: { text: INVOICE }, schema: SCHEMA } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).model).toBe('local-rules-1');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
 describe('cascade settings', () => {
   const env = (more: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cascade-cfg-')), ...more });
   it('defaults to Claude as the model and the keep threshold derived from the calibration folds', () => {
@@ -263,5 +302,6 @@ describe('cascade settings', () => {
     expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade' }))).toThrow(/\n {2}EXTRACTION_ENGINE: cascade with CASCADE_MODEL_ENGINE=anthropic needs ANTHROPIC_API_KEY/);
     expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x', CASCADE_KEEP: '1.5' }))).toThrow(/\n {2}CASCADE_KEEP: /);
     expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade', ANTHROPIC_API_KEY: 'sk-ant-x', CASCADE_MODEL_ENGINE: 'mistral' }))).toThrow(/\n {2}CASCADE_MODEL_ENGINE: /);
+    expect(() => loadConfig(env({ EXTRACTION_ENGINE: 'cascade', CASCADE_MODEL_ENGINE: 'openai' }))).toThrow(/\n {2}OPENAI_MODEL: required with CASCADE_MODEL_ENGINE=openai/);
   });
 });
