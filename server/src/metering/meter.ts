@@ -422,7 +422,7 @@ const COUNT_REQUEST_SQL = `
 
 /** A bucket's give-backs still pending (zero or less), for reads that state the bucket (`$1` account, `$2` period). */
 export const PENDING_GIVE_BACKS_SQL = (account: string, period: string) =>
-  `COALESCE((SELECT SUM(heu) FROM usage_bucket_deltas WHERE account_id = ${account} AND period_start = ${period}), 0)`;
+  `COALESCE((SELECT SUM(heu)::int FROM usage_bucket_deltas WHERE account_id = ${account} AND period_start = ${period}), 0)`;
 
 // $1 account, $2 period, $3 now: in one snapshot, the bucket's HEU used, those reserved by requests still running,
 // and how long the oldest of them has run (a settle changes the record and the bucket in one statement, so the two
