@@ -29,6 +29,8 @@ export interface JobQueueOptions {
   pool: pg.Pool;
   /** PostgreSQL: pg-boss gets a small pool of its own on this URL. Embedded (undefined): it shares `pool`. */
   databaseUrl: string | undefined;
+  /** The size of pg-boss's own pool on PostgreSQL (DATABASE_QUEUE_POOL_MAX; default 4). */
+  poolMax?: number;
   /** A running job or delivery whose worker has not refreshed it for this long is run again. */
   heartbeatSeconds: number;
   /** Runs a job may start before it goes to the dead-letter queue. */
@@ -79,7 +81,7 @@ export class JobQueue {
       application_name: 'docextract-jobs',
     };
     this.boss = databaseUrl
-      ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
+      ? new PgBoss({ ...common, connectionString: databaseUrl, max: options.poolMax ?? 4 })
       : new PgBoss({ ...common, db: poolAdapter(pool) });
     this.boss.on('error', (err: unknown) => logger.warn({ err }, 'job queue error'));
   }

@@ -51,7 +51,7 @@ export class JobSystem {
 
   constructor(private readonly deps: JobSystemDeps) {
     const { config, db, engine, documents, meter, clock, logger, metrics } = deps;
-    this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
+    this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, poolMax: config.pool.queueMax, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
     const retentionMs = config.jobs.retentionMs;
     this.service = new JobService({
       db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake(),
