@@ -79,8 +79,10 @@ run('the service through PgBouncer in transaction mode', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    s = await startTestServer('postgres', { DATABASE_URL: bouncerUrl, DATABASE_POOLER: 'transaction', JOB_POLL_INTERVAL_MS: '100', JOB_CONCURRENCY: '4' }, undefined, { worker: true });
+    s = await startTestServer('postgres', { DATABASE_URL: bouncerUrl, DATABASE_POOLER: 'transaction', JOB_POLL_INTERVAL_MS: '100', JOB_CONCURRENCY: '4' }, undefined, { worker: false });
     await s.db.prisma.account.create({ data: { id: 'acct_bouncer', plan: 'starter' } });
+    // The queue installed and the worker started through PgBouncer too.
+    await s.jobs.start({ worker: true });
   }, 120_000);
 
   afterAll(async () => {
