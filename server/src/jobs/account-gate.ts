@@ -1,11 +1,11 @@
 import { ApiError } from '../http/api-error.js';
 
 /**
- * At most `perAccount` of one account's requests at once in a step, per process (job intake as a whole, and within it
- * the statements that wait on the account's own rows: its rate window, its month's bucket). The rest wait here, in
- * memory, holding no database connection: a burst of one account queues behind itself without taking the pool's
- * connections from every other account (measured before: 10 connections all waiting on one account's bucket row, and
- * a quiet account answered 503). A request that waits longer than `maxWaitMs` is answered 503 with `Retry-After`.
+ * At most `perAccount` of one account's requests at once in the steps that wait on that account's own rows (its
+ * rate window, its month's bucket), per process. The rest wait here, in memory, holding no database connection: a
+ * burst of one account queues behind its own rows without taking the pool's connections from every other account
+ * (measured before: 10 connections all waiting on one account's bucket row, and a quiet account answered 503).
+ * A request that waits longer than `maxWaitMs` is answered 503 with `Retry-After`.
  */
 export class AccountGate {
   private readonly held = new Map<string, { active: number; waiting: Array<() => void> }>();

@@ -43,8 +43,6 @@ export interface JobServiceDeps {
   admissionsPerAccount?: number;
   /** How long a request waits for its turn there before it is answered 503 (default 5 s: the pool's connect timeout). */
   admissionWaitMs?: number;
-  /** Of one account's requests, how many may be anywhere in intake at once (default twice `admissionsPerAccount`). */
-  intakePerAccount?: number;
 }
 
 export interface Caller {
@@ -69,13 +67,9 @@ export interface Accepted {
 export class JobService {
   /** One account's requests in the steps that wait on its own rows (rate window, bucket): see AccountGate. */
   private readonly gate: AccountGate;
-  /** One account's requests anywhere in intake (see `accept`). */
-  private readonly intakeGate: AccountGate;
 
   constructor(private readonly deps: JobServiceDeps) {
-    const perAccount = deps.admissionsPerAccount ?? 2;
-    this.gate = new AccountGate(perAccount, deps.admissionWaitMs ?? 5_000);
-    this.intakeGate = new AccountGate(deps.intakePerAccount ?? 2 * perAccount, deps.admissionWaitMs ?? 5_000);
+    this.gate = new AccountGate(deps.admissionsPerAccount ?? 2, deps.admissionWaitMs ?? 5_000);
   }
 
   /** POST /v1/jobs. */
@@ -97,22 +91,7 @@ export class JobService {
     })));
   }
 
-  /**
-   * One account's job requests take at most half of the pool's connections at once, whatever step they are in (the
-   * rest wait in memory, holding none), so the requests of a burst never queue in front of another account's for a
-   * connection; and at most a quarter at once in the steps on the account's own rows (see AccountGate).
-   */
-  private accept(
-    caller: Caller,
-    kind: 'single' | 'batch',
-    body: object,
-    idempotencyKey: string | undefined,
-    requests: Array<{ request: Schemas['CreateJobRequest']; metadata: Schemas['JobMetadata'] | undefined; path: string }>,
-  ): Promise<Accepted> {
-    return this.intakeGate.run(caller.accountId, () => this.acceptNow(caller, kind, body, idempotencyKey, requests));
-  }
-
-  private async acceptNow(
+  private async accept(
     caller: Caller,
     kind: 'single' | 'batch',
     body: object,

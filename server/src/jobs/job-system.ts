@@ -55,10 +55,8 @@ export class JobSystem {
     const retentionMs = config.jobs.retentionMs;
     this.service = new JobService({
       db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake(),
-      // Per account, half of the pool in intake and a quarter on its own rows: one account's burst leaves at least
-      // half the connections to the others, and never has more of them waiting on its rows than a quarter.
+      // A quarter of the pool per account: one account's burst leaves three quarters to the others.
       admissionsPerAccount: Math.max(1, Math.floor(config.pool.max / 4)),
-      intakePerAccount: Math.max(1, Math.floor(config.pool.max / 2)),
       admissionWaitMs: config.pool.connectTimeoutMs,
     });
     this.runner = new JobRunner({
