@@ -142,6 +142,8 @@ try {
       await f.waitEnded(ids, 600_000);
       const r = await f.report(new Map([[a.id, ids]]));
       const rate = r.jobs / (r.spanMs / 1000);
+      const errors = await f.query<{ e: string; n: string }>(`SELECT left(error, 120) AS e, count(*) AS n FROM jobs WHERE status = 'failed' GROUP BY 1`, []);
+      if (errors.length) console.log('failed jobs:', errors.map((x) => `${x.n} x ${x.e}`).join('; '));
       row([`4. one account, ${n} jobs, 4 workers of 32 slots, provider 300 ms`, `${rate.toFixed(1)} jobs/s (${(r.spanMs / 1000).toFixed(1)} s); ${r.succeeded} succeeded, HEU ${r.heuSettled} vs. ${r.heuReported}, ${r.stillReserved} reserved`,
         '>= 147 jobs/s', `${rate >= 147 ? 'met' : 'MISSED'}; load ${before} -> ${load()}`]);
     } finally {
