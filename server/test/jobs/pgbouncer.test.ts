@@ -117,5 +117,5 @@ run('the service through PgBouncer in transaction mode', () => {
     expect(await s.db.prisma.usageRecord.count({ where: { accountId: 'acct_bouncer', state: 'reserved' } })).toBe(0);
     // The service's sessions came through PgBouncer.
     expect(readFileSync(join(dir, 'pgbouncer.log'), 'utf8')).toMatch(/login attempt: db=/);
-  });
+  }, 120_000);
 });
