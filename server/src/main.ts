@@ -9,7 +9,7 @@ import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
 import { checkOpenAIAccess } from './extraction/engines/openai/access-check.js';
-import { Meter } from './metering/meter.js';
+import { FOLD_INTERVAL_MS, Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { databaseName, startBanner } from './meta/start-banner.js';
 import { startupConfig } from './config/dotenv.js';
@@ -82,6 +82,8 @@ async function main(): Promise<void> {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
   }, 60_000);
   sweep.unref();
+  // HEU given back while a bucket's row was busy are folded into it within a second (see Meter.fold).
+  const stopFolding = meter.foldEvery(FOLD_INTERVAL_MS);
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
@@ -113,6 +115,8 @@ async function main(): Promise<void> {
     });
     server.close(async () => {
       const stopped = await jobsStopped;
+      stopFolding();
+      await meter.fold().catch(() => {});
       await documents.close();
       await db.close();
       // With its own worker, what the stop did to the jobs it held (as a worker's last line says it).

@@ -24,6 +24,10 @@ const env = z.object({
   // for a connection, for a statement to run (on the server) and for an answer (on the client), and how long a session
   // may sit idle inside a transaction before the server ends it. 0 turns a server-side one off (PgBouncer: see deploy.md).
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max)),
+  // `transaction`: DATABASE_URL is PgBouncer in transaction mode (no named prepared statements, no session locks).
+  DATABASE_POOLER: z.preprocess(emptyAsUndefined, z.enum(['none', 'transaction']).default('none')),
+  // pg-boss's own pool, besides DATABASE_POOL_MAX (its claims, heartbeats, completions and supervision).
+  DATABASE_QUEUE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(4)),
   DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_POOL.connectTimeoutMs)),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.statementTimeoutMs)),
   DATABASE_QUERY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_POOL.queryTimeoutMs)),
@@ -132,7 +136,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   /** The PostgreSQL pool's size and time limits (the embedded database always has one connection and none of them). */
-  pool: PoolSettings;
+  pool: PoolSettings & { queueMax: number };
   /**
    * Where callers reach the service, without a trailing slash (the upgrade link in 402 answers, checkout's return
    * pages): PUBLIC_URL, else the address served (defaultPublicUrl). With PORT=0 the port is known only once the
@@ -337,6 +341,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queueMax: e.DATABASE_QUEUE_POOL_MAX,
+      pooler: e.DATABASE_POOLER,
     },
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
