@@ -5,7 +5,7 @@ import { pairs, linesLabelled } from '../segment/lookup.js';
 import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
-import { extractLineItems } from './line-items.js';
+import { extractLineItems, locatedItem } from './line-items.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
@@ -131,7 +131,7 @@ const timeBesideDate = finder<C, string>('time on the date row', ({ doc }) => {
 /** Purchased lines above the totals, skipping the letterhead and labelled non-money pairs. */
 const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ doc, totals, head }) => {
   const skip = new Set([...head.lines, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
-  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip).map((l) => at(l.item, l.lines));
+  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip).map(locatedItem);
 });
 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
