@@ -6,6 +6,7 @@ import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
 import { extractLineItems, locatedItem } from './line-items.js';
+import { labelledAs } from './summary-guard.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
@@ -140,10 +141,10 @@ export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
   date: field('date', [labelledDate, firstDate, learned('receipt:/date')]),
   time: field('time', [labelledTime, timeBesideDate]),
   items: list('object', [purchasedLines]),
-  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), learned('receipt:/subtotal')]),
-  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), learned('receipt:/tax')]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), labelledAs('subtotal', learned('receipt:/subtotal'))]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), labelledAs('tax', learned('receipt:/tax'))]),
   tip: field('money', [finder('tip line', (c) => figure(c.totals.tip, c.totals.at.tip))]),
-  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('receipt:/total')]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), labelledAs('total', learned('receipt:/total'))]),
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
   paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine, learned('receipt:/paymentMethod')]),
 };

@@ -177,3 +177,14 @@ function headedFigures(doc: Doc, from: number): { kind: SummaryKind; value: numb
   }
   return out;
 }
+
+/**
+ * The summary field the line holding offset `at` of `doc.text` is labelled as (`Subtotal   105` is a subtotal), when
+ * its labels name one field only; else null.
+ */
+export function summaryFieldAt(doc: Doc, at: number): 'subtotal' | 'tax' | 'total' | 'tip' | null {
+  const line = doc.lines.find((l) => l.text && at >= l.at && at < l.at + l.raw.length);
+  if (!line) return null;
+  const slots = new Set(labelledLines(doc).filter((l) => l.line === line.index).map((l) => summaryKind(l.key, l.label)).filter((k) => k !== null).map((k) => (k === 'totalStrong' ? 'total' : k)));
+  return slots.size === 1 ? [...slots][0]! : null;
+}
