@@ -15,6 +15,8 @@ export interface Located<T> {
   readonly surface?: string;
   /** The value is computed from the text (a due date from `Net 30`, a sum of tax lines), not copied from it. */
   readonly derived: boolean;
+  /** How a `span` was matched, when not by the finder's own words (`value`: a figure read as the value, in its cell). */
+  readonly how?: 'value';
 }
 
 /** A value read from one or more lines of the document, optionally as the words `surface`. */

@@ -176,8 +176,9 @@ function fromFigures(p: Parsed, roles: Role[] | null): Sourced | null {
   }
   const q0 = qty as number | null, u0 = unit as number | null, a0 = amount as number | null;
   if (a0 === null && q0 !== null && u0 !== null) { amount = cents(q0 * u0); amountAt = { from: [qtyAt!, unitAt!] }; }
-  // A line that shows one amount and no quantity: one of it, at that price (both read from the amount).
-  if (qty === null && amount !== null && unit === null) { qty = 1; unit = amount; qtyAt = { from: [amountAt!] }; unitAt = { from: [amountAt!] }; }
+  // A line that shows one amount and no quantity: one of it (derived from the line as a whole), at that price (the
+  // amount's cell, as written).
+  if (qty === null && amount !== null && unit === null) { qty = 1; unit = amount; qtyAt = null; unitAt = amountAt; }
   if (qty === null && unit !== null && amount !== null && unit !== 0) {
     const ratio = (amount as number) / (unit as number);
     if (Math.abs(ratio - Math.round(ratio)) < 1e-6) { qty = Math.round(ratio); qtyAt = { from: [unitAt!, amountAt!] }; }
@@ -335,7 +336,10 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
 export function locatedItem(l: ReadLineItem): Located<LineItem> {
   const value: Record<string, unknown> = { ...l.item };
   for (const [name, cell] of Object.entries(l.cells ?? {}) as [keyof LineItem, CellAt][]) {
-    value[name] = inText(l.item[name], cell.span[0], cell.span[1], cell.derived);
+    // A figure copied from its cell is matched as a value there (as the confidence model was fitted); one computed
+    // from cells quotes them as a finder's words.
+    const located = inText(l.item[name], cell.span[0], cell.span[1], cell.derived);
+    value[name] = cell.derived ? located : { ...located, how: 'value' as const };
   }
   return at(value as unknown as LineItem, l.lines);
 }
