@@ -50,7 +50,14 @@ export async function documentPart(read: DocumentText, kind: Kind, signal: Abort
   if (!fileParts || fileParts.length < 2) return null;
   // Each attachment whole (a packet inside one is not split here: the route reads one document).
   const parts = await findParts(read, true, 0, undefined, async (pages) => [{ from: 0, to: pages.length - 1 }]);
-  const { classes } = await runnerOf().classify({ op: 'classify', texts: parts.map((p) => p.classifyText ?? p.text), kinds: [...KINDS] }, signal);
+  let classes: Classified[];
+  try {
+    ({ classes } = await runnerOf().classify({ op: 'classify', texts: parts.map((p) => p.classifyText ?? p.text), kinds: [...KINDS] }, signal));
+  } catch (e) {
+    // A classifier that cannot answer now (its queue full, past its budget) leaves the e-mail read whole, as before.
+    if (signal.aborted) throw signal.reason;
+    return null;
+  }
   const i = pickPart(parts, classes, kind);
   if (i === null) return null;
   const part = parts[i]!;
