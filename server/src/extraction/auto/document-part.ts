@@ -53,7 +53,7 @@ export async function documentPart(read: DocumentText, kind: Kind, signal: Abort
   let classes: Classified[];
   try {
     ({ classes } = await runnerOf().classify({ op: 'classify', texts: parts.map((p) => p.classifyText ?? p.text), kinds: [...KINDS] }, signal));
-  } catch (e) {
+  } catch {
     // A classifier that cannot answer now (its queue full, past its budget) leaves the e-mail read whole, as before.
     if (signal.aborted) throw signal.reason;
     return null;
