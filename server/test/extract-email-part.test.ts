@@ -45,7 +45,7 @@ describe('an e-mail on a fixed route reads the part that is the document', () =>
     await s.db.prisma.account.create({ data: { id: 'acct_mailpart', plan: 'starter' } });
     key = (await s.createKey('acct_mailpart')).key;
     coverNote = await emlFile({ from: 'Northwind Billing <billing@northwind.test>', to: 'ap@orbit.test', subject: 'Invoice INV-7731', text: COVER_NOTE, attachments: [{ filename: 'INV-7731.pdf', contentType: 'application/pdf', content: await textPdf(INVOICE) }] });
-  });
+  }, 90_000);
   afterAll(async () => { await s.close(); });
 
   const extract = async (route: string, eml: Uint8Array, extra: Record<string, unknown> = {}): Promise<Answer> => {
