@@ -1551,6 +1551,15 @@ export interface components {
              *     into it.
              */
             text?: string;
+            /**
+             * @description An e-mail on a single-document route: the part of it read as the document, named as `/v1/extract/auto` names its
+             *     parts (`attachment`, and its `pages`; `{}` for the e-mail's own message). The data, the evidence (its offsets,
+             *     and its pages counted as `part.pages` counts them) and `text` are that part's alone; `mediaType`, `pages` and
+             *     `method` still describe the whole file, which was read (and is charged) whole. Absent when the e-mail was read
+             *     whole, its message and every attachment in order: when no part is the route's kind of document, and the e-mail
+             *     is not a cover note with a single attachment. On the custom route the e-mail is always read whole.
+             */
+            part?: components["schemas"]["PartSource"];
         };
         /** @description A document sent as its text. */
         DocumentText: {
