@@ -80,10 +80,11 @@ describe('configuration', () => {
   });
 
   it('sizes the PostgreSQL pool and its time limits: documented defaults, settings, and a query limit not below the statement limit', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).pool).toEqual({ max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 10_000, queryTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).pool).toEqual({ max: 10, connectTimeoutMs: 5000, statementTimeoutMs: 10_000, queryTimeoutMs: 15_000, idleInTransactionTimeoutMs: 60_000, queueMax: 4, pooler: 'none' });
     expect(loadConfig({
       DATA_DIR: dataDir(), DATABASE_POOL_MAX: '4', DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_QUERY_TIMEOUT_MS: '3000', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0',
-    }).pool).toEqual({ max: 4, connectTimeoutMs: 2000, statementTimeoutMs: 0, queryTimeoutMs: 3000, idleInTransactionTimeoutMs: 0 });
+      DATABASE_QUEUE_POOL_MAX: '2', DATABASE_POOLER: 'transaction',
+    }).pool).toEqual({ max: 4, connectTimeoutMs: 2000, statementTimeoutMs: 0, queryTimeoutMs: 3000, idleInTransactionTimeoutMs: 0, queueMax: 2, pooler: 'transaction' });
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: '20000' })).toThrow(/DATABASE_QUERY_TIMEOUT_MS: must not be less than DATABASE_STATEMENT_TIMEOUT_MS/);
     for (const [name, value] of [['DATABASE_POOL_MAX', '0'], ['DATABASE_CONNECT_TIMEOUT_MS', '10'], ['DATABASE_QUERY_TIMEOUT_MS', 'soon'], ['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', '-1']]) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), [name!]: value! })).toThrow(new RegExp(`${name}: `));
