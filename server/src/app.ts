@@ -109,7 +109,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
   app.use(jobRoutes(jobSystem.service));
-  app.use(endpointRoutes(db, jobSystem.queue, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
+  app.use(endpointRoutes(db, jobSystem.queue, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowedCidrs: config.webhooks.allowedCidrs, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
   const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));
