@@ -43,7 +43,10 @@ function normalised(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
  * makes of `[::127.0.0.1]`) unicast, so it is refused by its form, as no public host is reached that way.
  */
 function ipv4Compatible(parsed: ipaddr.IPv4 | ipaddr.IPv6): boolean {
-  return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0);
+  if (parsed.kind() !== 'ipv6') return false;
+  const parts = (parsed as ipaddr.IPv6).parts;
+  // `::` and `::1` are the unspecified and loopback addresses, judged as such.
+  return parts.slice(0, 6).every((p) => p === 0) && !(parts[6] === 0 && parts[7]! <= 1);
 }
 
 /**
