@@ -50,6 +50,7 @@ const env = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs)),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs)),
   HTTP_MAX_HEADER_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxHeaderBytes)),
+  HTTP_MAX_BODY_BYTES_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxBodyBytesInFlight)),
   EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic']).optional()),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
@@ -329,6 +330,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxHeaderBytes: e.HTTP_MAX_HEADER_BYTES,
+      maxBodyBytesInFlight: e.HTTP_MAX_BODY_BYTES_IN_FLIGHT,
     },
     extraction: {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
