@@ -110,3 +110,32 @@ describe('job requests and their retention', () => {
     expect((await del.json()).error).toEqual(gone);
   }, 60_000);
 });
+
+describe('files on the job routes, counted as on the synchronous routes', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    // No worker: nothing is run, so whatever opens a file here is the intake's own.
+    s = await startTestServer('embedded');
+    await s.db.prisma.account.create({ data: { id: 'acct_files4', plan: 'free' } });
+    key = (await s.createKey('acct_files4')).key;
+  }, 60_000);
+  afterAll(async () => { await s?.close(); });
+  const post = (path: string, json: unknown) => s.fetch(path, { method: 'POST', headers: { 'x-api-key': key }, json });
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+
+  it('a batch refused 402 opened none of its files, and every refused file counted against the rate: the next job is 429', async () => {
+    const batch = await post('/v1/jobs/batch', { route: 'invoice', items: Array.from({ length: 200 }, () => ({ document: { content: PDF, mediaType: 'application/pdf' } })) });
+    expect(batch.status).toBe(402);
+    // No reader process was ever started: the estimate came from the bytes, the probe is the worker's.
+    expect(s.documents.readerState()).toBeNull();
+    // A file over 10 MB (413) and eight that are not base64 (400): each refused, each counted (the free plan takes 10 a minute).
+    const big = await post('/v1/jobs', { route: 'invoice', document: { content: Buffer.alloc(10 * 1024 * 1024 + 1, 1).toString('base64'), mediaType: 'application/pdf' } });
+    expect(big.status).toBe(413);
+    for (let i = 0; i < 8; i++) expect((await post('/v1/jobs', { route: 'invoice', document: { content: '!!not base64!!', mediaType: 'application/pdf' } })).status).toBe(400);
+    const valid = await post('/v1/jobs', { route: 'invoice', document: { content: PDF, mediaType: 'application/pdf' } });
+    expect(valid.status).toBe(429);
+    expect((await valid.json()).error.details.reason).toBe('rate_limit');
+    expect(await s.db.prisma.job.count({ where: { accountId: 'acct_files4' } })).toBe(0);
+  }, 120_000);
+});
