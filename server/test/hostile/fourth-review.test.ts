@@ -2,7 +2,10 @@
 // requests (503 with Retry-After, not a process grown to gigabytes); job bodies and job batch items refuse members they
 // do not have (400, nothing created), as /v1/extract/batch refuses an item's model; a job past its retention is gone
 // for an idempotent replay and for DELETE too (404, as GET says), not a 202 with no result or a 409.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { jobRepository } from '../../src/jobs/job-repository.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 
@@ -138,4 +141,32 @@ describe('files on the job routes, counted as on the synchronous routes', () => 
     expect((await valid.json()).error.details.reason).toBe('rate_limit');
     expect(await s.db.prisma.job.count({ where: { accountId: 'acct_files4' } })).toBe(0);
   }, 120_000);
+});
+
+describe('a bucket held by queued jobs while no worker runs', () => {
+  let s: TestServer;
+  let key: string;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'plans-'));
+    writeFileSync(join(dir, 'plans.json'), JSON.stringify({ free: { heuPerMonth: 20, requestsPerMinute: 1000 }, starter: { heuPerMonth: 10000, requestsPerMinute: 120 } }));
+    s = await startTestServer('embedded', { PLANS_FILE: join(dir, 'plans.json') });
+    await s.db.prisma.account.create({ data: { id: 'acct_queued', plan: 'free' } });
+    key = (await s.createKey('acct_queued')).key;
+  }, 60_000);
+  afterAll(async () => { await s?.close(); rmSync(dir, { recursive: true, force: true }); });
+
+  it('answers heu_in_flight with Retry-After 60 and says the jobs hold it, not Retry-After 1', async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const res = await s.fetch('/v1/jobs', { method: 'POST', headers: { 'x-api-key': key }, json: { route: 'invoice', document: { text: INVOICE } } });
+      if (res.status !== 202) refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused!.headers.get('retry-after')).toBe('60');
+    const { error } = await refused!.json();
+    expect(error.details.reason).toBe('heu_in_flight');
+    expect(error.message).toContain('by your queued or running jobs, which settle as workers run them');
+    expect(error.message).toContain('DELETE /v1/jobs/{id}');
+  }, 60_000);
 });
