@@ -14,6 +14,7 @@ import { metaRoutes } from './meta/meta-routes.js';
 import { contractPreflight } from './meta/published-contract.js';
 import { ApiError } from './http/api-error.js';
 import { errorMapper } from './http/error-mapper.js';
+import { bodyBudget } from './http/body-budget.js';
 import { jsonBody } from './http/json-body.js';
 import { multipartBody } from './http/multipart-body.js';
 import { paramGuard } from './http/input-guard.js';
@@ -96,6 +97,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(authenticate({ prisma: db.prisma, sql: db.sql, tokens, clock, keyCache, newAccountPlan: config.newAccountPlan }));
   const billing = { prisma: db.prisma, stripe, billing: config.billing, publicUrl: config.publicUrl, clock };
   app.use(webhookRoute(billing));
+  app.use(bodyBudget(config.http.maxBodyBytesInFlight));
   app.use(multipartBody);
   app.use(jsonBody);
   app.use(paramGuard);
@@ -109,7 +111,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
   app.use(jobRoutes(jobSystem.service));
-  app.use(endpointRoutes(db, jobSystem.queue, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
+  app.use(endpointRoutes(db, jobSystem.queue, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowedCidrs: config.webhooks.allowedCidrs, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
   const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dotEnvFile } from '../src/config/dotenv.js';
+import { dotEnvFile, malformedLine } from '../src/config/dotenv.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -18,6 +18,15 @@ describe('dotEnvFile', () => {
     expect(dotEnvFile({ NODE_ENV: 'production', ENV_FILE: '' })).toBeNull();
     expect(dotEnvFile({ ENV_FILE: '' })).toBeNull();
     expect(dotEnvFile({ ENV_FILE: 'other.env' })).toBe('other.env');
+  });
+});
+
+describe('malformedLine', () => {
+  it('names the first line Node\'s parser would misread, and passes settings, comments, blank lines and closed quotes', () => {
+    expect(malformedLine('A=1\n# note\n\nexport B = "two words" # why\nC=\'x\'\r\nD=`y`\nE=\n')).toBeNull();
+    expect(malformedLine('A=1\nthis is junk\nNODE_ENV=bogus\n')).toEqual({ line: 2, why: 'is not a setting' });
+    expect(malformedLine('A="unterminated\nB=2\n')).toEqual({ line: 1, why: 'opens a quoted value that does not end on that line' });
+    expect(malformedLine('1A=3\n')).toEqual({ line: 1, why: 'is not a setting' });
   });
 });
 
@@ -61,6 +70,37 @@ describe('a starting service and the .env in its working directory', () => {
   it('in production ENV_FILE names it, and it is read', async () => {
     const out = await startIn(dir, { ...production, ENV_FILE: '.env', ANTHROPIC_API_KEY: '' });
     expect(out).toContain('"publicUrl":"https://from-dotenv.example.com"');
+  }, 120_000);
+
+  it('in production it is not read even when it would allow private webhook addresses or set the metrics token', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    try {
+      writeFileSync(join(other, '.env'), 'WEBHOOK_ALLOW_PRIVATE_URLS=true\nMETRICS_TOKEN=x\n');
+      // Read, this file would stop the service: a METRICS_TOKEN this short is refused (exit 2).
+      const out = await startIn(other, production);
+      expect(out).toMatch(/"port":\d+/);
+      expect(out).not.toContain('METRICS_TOKEN');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a line it cannot read stops the service with exit 2 naming the line, and does not hide the next one', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    try {
+      // Node's parser alone takes "NODE_ENV=bogus" as the junk line's continuation: the bad setting went unseen.
+      writeFileSync(join(other, '.env'), 'PUBLIC_URL=https://from-dotenv.example.com\nthis line is junk\nNODE_ENV=bogus\n');
+      const child = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+        cwd: other, env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(other, 'data') }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d) => { err += d; });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(2);
+      expect(err).toContain('.env: line 2 is not a setting');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('outside production it is read', async () => {

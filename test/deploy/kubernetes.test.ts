@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { parse, parseAllDocuments } from 'yaml';
 import { UNFINISHED_JOBS_SQL } from '../../server/src/jobs/job-repository.js';
+import { DUE_DELIVERIES_SQL } from '../../server/src/webhooks/endpoint-repository.js';
 import { createTestDatabase } from '../../server/test/support/databases.js';
 
 type Json = Record<string, any>;
@@ -136,6 +137,16 @@ describe('the Kubernetes base (kubectl kustomize deploy/kubernetes/base)', () =>
     expect(auth.spec.secretTargetRef).toEqual([{ parameter: 'connection', name: 'docextract-keda-postgres', key: 'connection' }]);
     for (const name of Object.keys(config)) expect([name, listed(name)]).toEqual([name, true]);
   });
+
+  it('adds workers for webhook deliveries due, a worker per WEBHOOK_CONCURRENCY, on the same role and Secret', () => {
+    const scaled = one('ScaledObject', 'docextract-worker');
+    const deliveries = scaled.spec.triggers[1];
+    expect(deliveries.type).toBe('postgresql');
+    expect(deliveries.metadata.query).toBe(DUE_DELIVERIES_SQL);
+    const config = objects.find((o) => o.kind === 'ConfigMap')!.data as Record<string, string>;
+    expect(deliveries.metadata.targetQueryValue).toBe(config.WEBHOOK_CONCURRENCY);
+    expect(deliveries.authenticationRef).toEqual(scaled.spec.triggers[0].authenticationRef);
+  });
 });
 
 const postgres = process.env.TEST_PG_URL ? describe : describe.skip;
@@ -156,8 +167,11 @@ postgres('the scaler\'s role (deploy/kubernetes/keda-role.sql) on a migrated dat
       await scaler.connect();
       try {
         expect((await scaler.query(UNFINISHED_JOBS_SQL)).rows).toEqual([{ count: '0' }]);
+        expect((await scaler.query(DUE_DELIVERIES_SQL)).rows).toEqual([{ count: '0' }]);
         const denied = async (sql: string) => (await scaler.query(sql).then(() => null, (e: { code?: string }) => e.code));
         expect(await denied('SELECT result FROM jobs')).toBe('42501');
+        expect(await denied('SELECT event_id FROM webhook_deliveries')).toBe('42501');
+        expect(await denied('SELECT payload FROM webhook_events')).toBe('42501');
         expect(await denied('SELECT * FROM jobs')).toBe('42501');
         expect(await denied('SELECT id FROM accounts')).toBe('42501');
         expect(await denied('SELECT hash FROM api_keys')).toBe('42501');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv6 } from 'node:net';
 import { join, resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
@@ -13,6 +14,12 @@ import { DEFAULT_CASCADE_KEEP } from '../extraction/engines/cascade/keep.js';
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+/** A comma-separated list of CIDR ranges (`10.20.0.0/16,fd00::/8`), each one ipaddr.js can parse. */
+function validCidrList(value: string): boolean {
+  const ranges = value.split(',').map((c) => c.trim()).filter(Boolean);
+  return ranges.length > 0 && ranges.every((c) => { try { ipaddr.parseCIDR(c); return true; } catch { return false; } });
+}
 
 const env = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -49,6 +56,7 @@ const env = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs)),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs)),
   HTTP_MAX_HEADER_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxHeaderBytes)),
+  HTTP_MAX_BODY_BYTES_IN_FLIGHT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxBodyBytesInFlight)),
   EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic', 'openai', 'cascade']).optional()),
   // The cascade's model engine, asked only for what the offline engine does not vouch for (docs/models.md).
   CASCADE_MODEL_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['anthropic', 'openai']).default('anthropic')),
@@ -115,6 +123,11 @@ const env = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   WEBHOOK_RETRY_SCHEDULE: z.preprocess(emptyAsUndefined, z.string().regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be seconds, comma-separated').optional()),
   WEBHOOK_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  WEBHOOK_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1024).default(32)),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1024).default(8)),
+  WEBHOOK_DISABLE_AFTER_TIMEOUTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1000).default(5)),
+  WEBHOOK_ALLOWED_CIDRS: z.preprocess(emptyAsUndefined, z.string().refine(validCidrList, 'must be CIDR ranges, comma-separated (e.g. 10.20.0.0/16,fd00::/8)').optional()),
   // GET /metrics answers only with this bearer token when it is set.
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
@@ -206,6 +219,16 @@ export interface Config {
     /** Seconds to wait after each failed attempt; its length is the number of retries. */
     retryScheduleSeconds: number[];
     timeoutMs: number;
+    /** Delivery attempts a worker process makes at once (they wait on the network, not the CPU). */
+    concurrency: number;
+    /** Attempts in flight to one endpoint, across every worker: a slow endpoint holds no more slots than this. */
+    endpointConcurrency: number;
+    /** Attempts in flight to one account's endpoints, across every worker. */
+    accountConcurrency: number;
+    /** An endpoint is disabled after this many attempts in a row got no answer in time (0: never). */
+    disableAfterTimeouts: number;
+    /** Private ranges deliveries may go to besides public addresses (never link-local or metadata addresses). */
+    allowedCidrs: string[];
   };
   metricsToken: string | undefined;
   billing: {
@@ -356,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxHeaderBytes: e.HTTP_MAX_HEADER_BYTES,
+      maxBodyBytesInFlight: e.HTTP_MAX_BODY_BYTES_IN_FLIGHT,
     },
     extraction: {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
@@ -388,6 +412,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
       retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : STANDARD_WEBHOOKS_RETRY_SECONDS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+      accountConcurrency: e.WEBHOOK_ACCOUNT_CONCURRENCY,
+      disableAfterTimeouts: e.WEBHOOK_DISABLE_AFTER_TIMEOUTS,
+      allowedCidrs: e.WEBHOOK_ALLOWED_CIDRS ? e.WEBHOOK_ALLOWED_CIDRS.split(',').map((c) => c.trim()).filter(Boolean) : [],
     },
     metricsToken: e.METRICS_TOKEN,
     billing: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceStarter: e.STRIPE_PRICE_STARTER, apiBase: e.STRIPE_API_BASE },

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config, type ProcessRole } from './config.js';
 
@@ -25,12 +25,36 @@ export function loadDotEnv(name = dotEnvFile()): string | null {
     if (process.env.ENV_FILE) throw new ConfigError(`Invalid configuration:\n  ENV_FILE: ${file} does not exist`);
     return null;
   }
+  const malformed = malformedLine(readFileSync(file, 'utf8'));
+  if (malformed) throw new ConfigError(`Invalid configuration:\n  ${file}: line ${malformed.line} ${malformed.why}; each line must be NAME=value, a # comment or empty`);
   try {
     process.loadEnvFile(file);
   } catch (e) {
     throw new ConfigError(`Invalid configuration:\n  ${file}: ${(e as Error).message}`);
   }
   return file;
+}
+
+/** A setting's line: an optional `export`, a variable's name, `=`. */
+const SETTING = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*\s*=(.*)$/;
+
+/**
+ * The first line of a `.env` text Node's parser would misread, with why. Its parser does not stop at a line it cannot
+ * read: a line without `=` makes it take the next line as that line's continuation (the next setting is lost without
+ * a word), and a quote opened and not closed may swallow lines up to a later quote. Each setting here is on one line.
+ */
+export function malformedLine(text: string): { line: number; why: string } | null {
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(#.*)?$/.test(line)) continue;
+    const setting = SETTING.exec(line);
+    if (!setting) return { line: i + 1, why: 'is not a setting' };
+    const value = setting[1]!.trim();
+    const quote = value[0];
+    if ((quote === '"' || quote === "'" || quote === '`') && value.indexOf(quote, 1) === -1) return { line: i + 1, why: 'opens a quoted value that does not end on that line' };
+  }
+  return null;
 }
 
 /**

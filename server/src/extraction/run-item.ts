@@ -1,4 +1,5 @@
 import type { components } from '../../../generated/openapi.js';
+import { asEngineCaller, type EngineCaller } from './engines/local-pool/engine-turns.js';
 import type { PrismaClient } from '../db/database.js';
 import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
@@ -41,6 +42,8 @@ export interface ItemDeps {
   log?: EngineLog;
   /** What this request stored, so that a refused request can take it back. */
   stored?: StoredRenewal[];
+  /** A job's extraction waits behind synchronous requests' in the offline engine (engine-turns.ts); default `sync`. */
+  lane?: EngineCaller['lane'];
 }
 
 /** The file of an item when its engine reads it itself (Claude and a PDF or an image), else null. */
@@ -90,9 +93,9 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const text = part ? part.text : read?.text ?? '';
   const layout = part ? part.layout : read?.layout;
   const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source, ...(part ? { part: part.source } : {}) };
-  const answer: EngineAnswer = await deps.engine.extract({
+  const answer: EngineAnswer = await asEngineCaller({ lane: deps.lane ?? 'sync', accountId: deps.accountId }, () => deps.engine.extract({
     task: item.task, text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu - readingHeu), log: deps.log, ...(native ? { file: native } : {}),
-  });
+  }));
   const usage: Schemas['Usage'] = { ...answer.usage, heu: Math.min(heuFor(answer.usage) + readingHeu, budgetHeu) };
   if (fromFile && read) usage.readingHeu = readingHeu;
   if (item.options?.returnText) source.text = text;

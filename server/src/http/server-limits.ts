@@ -13,6 +13,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** The largest request head (request line and headers) accepted; larger ones are answered 431 and closed. */
   maxHeaderBytes: number;
+  /**
+   * Request bodies the process takes at once, all requests together, in bytes (each counted at its Content-Length,
+   * or at its route's limit when chunked); a body that would pass it is answered 503 with `Retry-After` before it
+   * is read (body-budget.ts).
+   */
+  maxBodyBytesInFlight: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
@@ -20,6 +26,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   requestTimeoutMs: 120_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
+  maxBodyBytesInFlight: 200 * 1024 * 1024,
 };
 
 /**

@@ -42,6 +42,13 @@ export interface JobQueueOptions {
 type IDatabase = PgBoss.Db;
 type Queue = PgBoss.Queue;
 
+/** A delivery's next attempt, as queued: the delivery, its endpoint and its account. */
+export interface DeliveryAttempt {
+  deliveryId: string;
+  endpointId: string;
+  accountId: string;
+}
+
 /** A job as a worker holds it: pg-boss's claim of one attempt. */
 export type ClaimedJob<T> = Pick<PgBoss.JobWithMetadata<T>, 'id' | 'data' | 'retryCount'>;
 
@@ -185,12 +192,15 @@ export class JobQueue {
   /**
    * Schedules delivery attempts `delaySeconds` from now, in the caller's transaction. The delay is counted from the
    * database's clock (pg-boss reads a number of seconds as an interval from its `now()`), as pg-boss decides when a
-   * job is due by that clock.
+   * job is due by that clock. Each attempt carries its endpoint as pg-boss's `singletonKey` and its account in its data:
+   * the delivery claim (webhooks/delivery-claim.ts) caps attempts in flight per endpoint and per account by them.
    */
-  async scheduleDeliveries(tx: Transaction, deliveryIds: string[], delaySeconds: number): Promise<void> {
+  async scheduleDeliveries(tx: Transaction, deliveries: DeliveryAttempt[], delaySeconds: number): Promise<void> {
     await this.assertStarted();
     const startAfter = String(Math.max(0, Math.round(delaySeconds * 1000) / 1000));
-    await this.boss.insert(deliveryIds.map((deliveryId) => ({ name: QUEUES.deliveries, data: { deliveryId }, startAfter })), { db: txAdapter(tx) });
+    await this.boss.insert(deliveries.map((d) => ({
+      name: QUEUES.deliveries, data: { deliveryId: d.deliveryId, accountId: d.accountId }, singletonKey: d.endpointId, startAfter,
+    })), { db: txAdapter(tx) });
   }
 
   async fetch<T extends object>(queue: QueueName, batchSize: number): Promise<Array<ClaimedJob<T>>> {

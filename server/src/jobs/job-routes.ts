@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { components } from '../../../generated/openapi.js';
 import { principalOf } from '../auth/authenticate.js';
 import { ApiError } from '../http/api-error.js';
+import { refuseUnknownMembers } from './closed-members.js';
 import type { JobStatus } from './job-repository.js';
 import type { Caller, JobService } from './job-service.js';
 import { jobLog } from './job-log.js';
@@ -22,6 +23,7 @@ export function jobRoutes(service: JobService): Router {
   const router = Router();
 
   router.post('/v1/jobs', async (req, res) => {
+    refuseUnknownMembers(req.body, false);
     const { jobs, replayed } = await service.create(callerOf(req, res), req.body as Schemas['CreateJobRequest'], idempotencyKeyOf(req));
     if (!replayed) jobLog.accepted(req.log, jobs);
     const job = jobView(jobs[0]!);
@@ -31,6 +33,7 @@ export function jobRoutes(service: JobService): Router {
   });
 
   router.post('/v1/jobs/batch', async (req, res) => {
+    refuseUnknownMembers(req.body, true);
     const { jobs, replayed } = await service.createBatch(callerOf(req, res), req.body as Schemas['CreateJobBatchRequest'], idempotencyKeyOf(req));
     if (!replayed) jobLog.accepted(req.log, jobs);
     if (replayed) res.setHeader('Idempotent-Replayed', 'true');

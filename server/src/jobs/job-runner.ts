@@ -120,7 +120,7 @@ export class JobRunner {
       Documents.release(built.item.prepared);
       throw e;
     }
-    const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored }, built.item, signal, row.reservedHeu);
+    const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored, lane: 'job' }, built.item, signal, row.reservedHeu);
     // Written down at once, so that if this worker dies now the next run takes the documents back.
     if (stored.length) await jobs.recordStored(db.sql, row.id, JSON.stringify(stored));
     if (signal.aborted) throw signal.reason;

@@ -175,7 +175,11 @@ export class JobService {
       return null;
     }
     if (!sameDigest(found.requestHash, hash)) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
-    return { jobs: await jobs.findMany(sql, accountId, JSON.parse(found.jobIds) as string[]), replayed: true };
+    const made = await jobs.findMany(sql, accountId, JSON.parse(found.jobIds) as string[]);
+    // Past its retention a job is answered as GET answers it (404, saying when it went), not as an empty success.
+    const purged = made.find((j) => j.purgedAt);
+    if (purged) throw gone(purged, this.deps.retentionMs);
+    return { jobs: made, replayed: true };
   }
 
   /** GET /v1/jobs/{id}: 404 for another account's or an unknown job, and for one past its retention (saying so). */
@@ -204,7 +208,12 @@ export class JobService {
       const locked = await jobs.lock(tx.sql, id);
       if (!locked || locked.accountId !== accountId) throw new ApiError('not_found', 'No job with this id.');
       if (locked.status === 'cancelled') return null;
-      if (locked.status === 'succeeded' || locked.status === 'failed') throw new ApiError('job_not_cancellable', `The job already ${locked.status}: there is nothing left to cancel.`);
+      if (locked.status === 'succeeded' || locked.status === 'failed') {
+        // Past its retention it is gone, as GET says (404), rather than there and finished (409).
+        const found = await jobs.find(tx.sql, accountId, id);
+        if (found?.purgedAt) throw gone(found, this.deps.retentionMs);
+        throw new ApiError('job_not_cancellable', `The job already ${locked.status}: there is nothing left to cancel.`);
+      }
       await this.deps.meter.release({ id: locked.usageRecordId, heu: locked.reservedHeu }, tx.sql);
       const now = clock.now();
       return jobs.finish(tx.sql, id, { status: 'cancelled', now, expiresAt: new Date(now.getTime() + this.deps.retentionMs) });

@@ -6,6 +6,7 @@ import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import type { Meter } from '../metering/meter.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Clock } from '../time/clock.js';
+import { claimDeliveries } from '../webhooks/delivery-claim.js';
 import { DeliveryRunner } from '../webhooks/delivery-runner.js';
 import { endpointRepository } from '../webhooks/endpoint-repository.js';
 import { JobQueue, QUEUES } from './job-queue.js';
@@ -65,7 +66,8 @@ export class JobSystem {
     });
     this.deliveries = new DeliveryRunner({
       db, queue: this.queue, clock, logger, retryScheduleSeconds: config.webhooks.retryScheduleSeconds, timeoutMs: config.webhooks.timeoutMs,
-      allowPrivateUrls: config.webhooks.allowPrivateUrls,
+      addresses: { allowPrivate: config.webhooks.allowPrivateUrls, allowedCidrs: config.webhooks.allowedCidrs },
+      disableAfterTimeouts: config.webhooks.disableAfterTimeouts,
       onAttempt: (o) => metrics?.webhookAttempts.inc({ outcome: o.error === null ? 'succeeded' : 'failed' }),
     });
   }
@@ -93,7 +95,10 @@ export class JobSystem {
       handle: (job) => this.runner.abandon(job.data.jobId),
     }) as QueueWorker<object>);
     this.workers.push(new QueueWorker<{ deliveryId: string }>({
-      ...common, name: QUEUES.deliveries, concurrency: config.jobs.concurrency, pollIntervalMs: config.jobs.pollIntervalMs,
+      // Attempts wait on the network, not the CPU: slots of their own (WEBHOOK_CONCURRENCY), claimed with the caps per
+      // endpoint and per account, so a slow endpoint only delays its own deliveries.
+      ...common, name: QUEUES.deliveries, concurrency: config.webhooks.concurrency, pollIntervalMs: config.jobs.pollIntervalMs,
+      claim: (n) => claimDeliveries(db, n, { perEndpoint: config.webhooks.endpointConcurrency, perAccount: config.webhooks.accountConcurrency }),
       handle: (job) => this.deliveries.run(job.data.deliveryId, job),
     }) as QueueWorker<object>);
     for (const w of this.workers) w.start();

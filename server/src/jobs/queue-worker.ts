@@ -24,6 +24,8 @@ export interface QueueWorkerOptions<T> {
    */
   watch?: (running: Array<ClaimedJob<T>>) => Promise<Array<{ id: string; reason: Error }>>;
   watchIntervalMs?: number;
+  /** Claims up to n jobs, in place of pg-boss's fetch (the webhook deliveries' claim, with its caps). */
+  claim?: (n: number) => Promise<Array<ClaimedJob<T>>>;
   logger: Logger;
 }
 
@@ -104,7 +106,7 @@ export class QueueWorker<T extends object> {
       }
       let got: Array<ClaimedJob<T>> = [];
       try {
-        got = await queue.fetch<T>(name, free);
+        got = this.options.claim ? await this.options.claim(free) : await queue.fetch<T>(name, free);
         failures = 0;
       } catch (err) {
         // The database is away: back off (up to 5 s) and keep trying.

@@ -14,6 +14,11 @@ export const FOLD_DELAY_MS = 50;
 export const FOLD_INTERVAL_MS = 1_000;
 /** Bounds of the `Retry-After` of a bucket held by requests in flight (see `refusal`). */
 export const IN_FLIGHT_RETRY_S = { min: 1, max: 30 } as const;
+/**
+ * The `Retry-After` of a bucket that only the account's jobs (queued or running) can free: they settle when a worker
+ * runs them, which may be long after (no worker running, a long queue), so a caller is not sent back every second.
+ */
+export const JOBS_IN_FLIGHT_RETRY_S = 60;
 
 export interface RateState {
   limit: number;
@@ -40,6 +45,8 @@ interface BucketNow {
   used: number;
   reserved: number;
   oldestAgeS: number;
+  /** Of `reserved`, what the account's jobs hold (their reservations last until a worker runs them). */
+  reservedByJobs: number;
 }
 
 interface AdmitRow {
@@ -145,9 +152,9 @@ export class Meter {
 
   /** The month's bucket as it stands: HEU used (settled and reserved), those reserved by requests still running, and how long the oldest has run. */
   private async bucketNow(accountId: string, now: Date, via: Sql = this.sql): Promise<BucketNow> {
-    const [row] = await via.rows<{ used: number | null; reserved: number; oldest_age_s: number }>('meter_bucket_now', BUCKET_NOW_SQL, [accountId, ts(monthStart(now)), ts(now)]);
+    const [row] = await via.rows<{ used: number | null; reserved: number; oldest_age_s: number; reserved_by_jobs: number }>('meter_bucket_now', BUCKET_NOW_SQL, [accountId, ts(monthStart(now)), ts(now)]);
     const age = Number(row?.oldest_age_s ?? 0);
-    return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0), oldestAgeS: Number.isFinite(age) ? age : 0 };
+    return { used: Number(row?.used ?? 0), reserved: Number(row?.reserved ?? 0), oldestAgeS: Number.isFinite(age) ? age : 0, reservedByJobs: Number(row?.reserved_by_jobs ?? 0) };
   }
 
   /**
@@ -157,7 +164,8 @@ export class Meter {
    * - settled HEU alone reach the limit: the month is used up (429 `heu_bucket`, `Retry-After` to the next month);
    * - once the requests in flight settle, the bucket could hold the least this request needs: it is only reserved
    *   (429 `heu_in_flight`, `Retry-After` about as long as the oldest of them has run, 1 to 30 s: short work is
-   *   retried at once, long work is not polled, and a reservation left by a crash never sends a caller away for long);
+   *   retried at once, long work is not polled, and a reservation left by a crash never sends a caller away for long;
+   *   when only the account's jobs, queued or running, could free enough, JOBS_IN_FLIGHT_RETRY_S and a message saying so);
    * - else some HEU are left but not enough for this request: 402 `plan_limit_exceeded`.
    * Asked only when a request is refused: the admitted path stays one statement.
    */
@@ -173,9 +181,15 @@ export class Meter {
         { 'Retry-After': String(Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))), ...rateHeaders(rate) });
     }
     if (limit - settled >= least) {
-      const retry = Math.min(IN_FLIGHT_RETRY_S.max, Math.max(IN_FLIGHT_RETRY_S.min, Math.ceil(bucket.oldestAgeS)));
-      return new ApiError('too_many_requests',
-        `This month's HEU left are in use by requests in flight (${reserved} HEU reserved, ${settled} of ${limit} used); retry in ${retry} s, once they have settled.`,
+      // Only the account's jobs can free enough (what the synchronous requests in flight hold would not): they settle
+      // when a worker runs them, so the caller is told so, and to come back in a minute rather than every second.
+      const byJobs = Math.min(reserved, bucket.reservedByJobs);
+      const jobsHold = byJobs > 0 && limit - settled - byJobs < least;
+      const retry = jobsHold ? JOBS_IN_FLIGHT_RETRY_S : Math.min(IN_FLIGHT_RETRY_S.max, Math.max(IN_FLIGHT_RETRY_S.min, Math.ceil(bucket.oldestAgeS)));
+      const why = jobsHold
+        ? `This month's HEU left are in use by requests in flight (${reserved} HEU reserved, ${byJobs} of them by your queued or running jobs, which settle as workers run them; ${settled} of ${limit} used); retry in ${retry} s, or cancel queued jobs (DELETE /v1/jobs/{id}) to free theirs.`
+        : `This month's HEU left are in use by requests in flight (${reserved} HEU reserved, ${settled} of ${limit} used); retry in ${retry} s, once they have settled.`;
+      return new ApiError('too_many_requests', why,
         { reason: 'heu_in_flight', limit, resetAt: new Date(now.getTime() + retry * 1000).toISOString(), inFlightHeu: reserved },
         { 'Retry-After': String(retry), ...rateHeaders(rate) });
     }
@@ -430,7 +444,8 @@ export const PENDING_GIVE_BACKS_SQL = (account: string, period: string) =>
 const BUCKET_NOW_SQL = `
   SELECT (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $2::timestamp(3)) + ${PENDING_GIVE_BACKS_SQL('$1', '$2::timestamp(3)')} AS used,
          COALESCE(SUM(heu), 0)::int AS reserved,
-         COALESCE(EXTRACT(EPOCH FROM ($3::timestamp(3) - MIN(created_at))), 0)::float8 AS oldest_age_s
+         COALESCE(EXTRACT(EPOCH FROM ($3::timestamp(3) - MIN(created_at))), 0)::float8 AS oldest_age_s,
+         COALESCE(SUM(heu) FILTER (WHERE route LIKE 'jobs:%'), 0)::int AS reserved_by_jobs
   FROM usage_records WHERE account_id = $1 AND period_start = $2::timestamp(3) AND state = 'reserved'`;
 
 // As ADMIT_SQL, for the jobs of one request: the request counted once, the sum reserved, one record per job.

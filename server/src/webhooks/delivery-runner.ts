@@ -5,6 +5,7 @@ import { withTransaction } from '../db/transaction.js';
 import { QUEUES, type ClaimedJob, type JobQueue } from '../jobs/job-queue.js';
 import type { Clock } from '../time/clock.js';
 import { sendAttempt, type AttemptOutcome } from './delivery-sender.js';
+import type { AddressPolicy } from './url-guard.js';
 
 export interface DeliveryRunnerDeps {
   db: Database;
@@ -14,7 +15,10 @@ export interface DeliveryRunnerDeps {
   /** Seconds to wait after each failed attempt (its length is the number of retries). */
   retryScheduleSeconds: number[];
   timeoutMs: number;
-  allowPrivateUrls: boolean;
+  /** Where deliveries may connect (url-guard.ts). */
+  addresses: AddressPolicy;
+  /** Attempts in a row without an answer in time after which the endpoint is disabled (0: never). */
+  disableAfterTimeouts: number;
   /** Told of each attempt (metrics). */
   onAttempt?: (outcome: AttemptOutcome) => void;
 }
@@ -29,6 +33,7 @@ interface DeliveryRow {
   secret: string;
   previousSecret: string | null;
   endpointId: string;
+  accountId: string;
   disabled: boolean;
 }
 
@@ -48,10 +53,11 @@ export class DeliveryRunner {
   async run(deliveryId: string, claimed?: ClaimedJob<unknown>): Promise<void | 'completed'> {
     const { db, queue, clock, retryScheduleSeconds } = this.deps;
     const rows = await db.sql.rows<DeliveryRow>('webhook_delivery_load', `
-      SELECT d.id, d.event_id AS "eventId", d.payload, d.status::text AS status, d.attempt_count AS "attemptCount",
-             e.url, e.secret, e.id AS "endpointId", e.disabled_at IS NOT NULL AS disabled,
+      SELECT d.id, d.event_id AS "eventId", ev.payload, d.status::text AS status, d.attempt_count AS "attemptCount",
+             e.url, e.secret, e.id AS "endpointId", d.account_id AS "accountId", e.disabled_at IS NOT NULL AS disabled,
              CASE WHEN e.previous_secret_expires_at > $2::timestamp(3) THEN e.previous_secret END AS "previousSecret"
-      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.id = $1`, [deliveryId, ts(clock.now())]);
+      FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN webhook_events ev ON ev.id = d.event_id
+      WHERE d.id = $1`, [deliveryId, ts(clock.now())]);
     const row = rows[0];
     // Its endpoint was deleted (the delivery went with it), or it already ended.
     if (!row || row.status !== 'pending') return;
@@ -61,7 +67,7 @@ export class DeliveryRunner {
     }
     const attempt = row.attemptCount + 1;
     const sentAt = clock.now();
-    const outcome = await sendAttempt({ url: row.url, eventId: row.eventId, payload: row.payload, secret: row.secret, previousSecret: row.previousSecret }, sentAt, this.deps.timeoutMs, this.deps.allowPrivateUrls);
+    const outcome = await sendAttempt({ url: row.url, eventId: row.eventId, payload: row.payload, secret: row.secret, previousSecret: row.previousSecret }, sentAt, this.deps.timeoutMs, this.deps.addresses);
     this.deps.onAttempt?.(outcome);
     const ok = outcome.error === null;
     const gone = outcome.statusCode === 410;
@@ -89,7 +95,18 @@ export class DeliveryRunner {
       [row.id, status, attempt, next ? ts(next) : null, ts(sentAt), outcome.statusCode, outcome.error, outcome.durationMs]);
       if (moved.length === 0) return;
       if (gone) await tx.sql.execute('webhook_endpoint_disable', 'UPDATE webhook_endpoints SET disabled_at = $2::timestamp(3) WHERE id = $1 AND disabled_at IS NULL', [row.endpointId, ts(sentAt)]);
-      if (next) await queue.scheduleDeliveries(tx, [row.id], delaySeconds);
+      // Attempts in a row without an answer in time: each holds a slot for the whole timeout, so an endpoint that
+      // keeps hanging is disabled (any answer, even an error status, starts the count again).
+      const timeouts = await tx.sql.rows<{ n: number; disabled: boolean }>('webhook_endpoint_timeouts', `
+        UPDATE webhook_endpoints SET consecutive_timeouts = CASE WHEN $2 THEN consecutive_timeouts + 1 ELSE 0 END,
+          disabled_at = CASE WHEN $2 AND $3 > 0 AND consecutive_timeouts + 1 >= $3 THEN COALESCE(disabled_at, $4::timestamp(3)) ELSE disabled_at END
+        WHERE id = $1 RETURNING consecutive_timeouts AS n, disabled_at IS NOT NULL AS disabled`,
+      [row.endpointId, outcome.timedOut === true, this.deps.disableAfterTimeouts, ts(sentAt)]);
+      const disabledNow = outcome.timedOut === true && this.deps.disableAfterTimeouts > 0 && timeouts[0]?.n === this.deps.disableAfterTimeouts;
+      if (disabledNow) {
+        this.deps.logger.warn({ endpointId: row.endpointId, accountId: row.accountId, timeouts: timeouts[0]!.n }, 'webhook endpoint disabled: no answer in time to several attempts in a row');
+      }
+      if (next) await queue.scheduleDeliveries(tx, [{ deliveryId: row.id, endpointId: row.endpointId, accountId: row.accountId }], delaySeconds);
       // This attempt's queue job ends with its record: a worker dying after this commit sends nothing twice.
       if (claimed) {
         await queue.complete(QUEUES.deliveries, claimed, tx);

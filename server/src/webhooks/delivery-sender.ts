@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { AddressRefused, publicOnlyLookup } from './url-guard.js';
+import ipaddr from 'ipaddr.js';
+import { AddressRefused, addressAllowed, publicOnlyLookup, type AddressPolicy } from './url-guard.js';
 
 export interface AttemptOutcome {
   /** The endpoint's status; null when none came back. */
@@ -11,6 +12,8 @@ export interface AttemptOutcome {
   durationMs: number;
   /** The endpoint's `Retry-After`, in seconds, when it sent one. */
   retryAfterSeconds: number | null;
+  /** No answer came within the timeout (what disables an endpoint when it happens often enough in a row). */
+  timedOut?: boolean;
 }
 
 export interface Signed {
@@ -33,7 +36,8 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * `timeoutMs` (the specification recommends 15-30 s). Only a 2xx is a success; redirects are not followed (a 3xx is a failure: spec, "Delivery success and
  * failure"). The connection is made to a public address only, unless private ones are allowed (url-guard.ts).
  */
-export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, allowPrivate: boolean): Promise<AttemptOutcome> {
+export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, policy: AddressPolicy | boolean): Promise<AttemptOutcome> {
+  const addresses = typeof policy === 'boolean' ? { allowPrivate: policy } : policy;
   const started = performance.now();
   // During a rotation, both signatures, space-separated (the specification's list): a receiver holding either verifies.
   const signature = [signed.secret, ...(signed.previousSecret ? [signed.previousSecret] : [])]
@@ -41,6 +45,11 @@ export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, 
   const url = new URL(signed.url);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const elapsed = () => Math.round(performance.now() - started);
+  // An address in the URL is connected to without a lookup: checked here (settings may have changed since it was made).
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(literal) && !addressAllowed(literal, addresses)) {
+    return { statusCode: null, error: `refused: ${literal} is not an address deliveries may go to`, durationMs: elapsed(), retryAfterSeconds: null };
+  }
   return new Promise<AttemptOutcome>((resolve) => {
     const req = send(url, {
       method: 'POST',
@@ -52,7 +61,7 @@ export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, 
         'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
         'webhook-signature': signature,
       },
-      lookup: publicOnlyLookup(allowPrivate),
+      lookup: publicOnlyLookup(addresses),
       signal: AbortSignal.timeout(timeoutMs),
     }, (res: IncomingMessage) => {
       let read = 0;
@@ -70,10 +79,11 @@ export async function sendAttempt(signed: Signed, now: Date, timeoutMs: number, 
       res.on('error', finish);
     });
     req.on('error', (err: Error & { code?: string }) => {
+      const timedOut = !(err instanceof AddressRefused) && (err.name === 'TimeoutError' || err.name === 'AbortError');
       const error = err instanceof AddressRefused ? `refused: ${err.message}`
-        : err.name === 'TimeoutError' || err.name === 'AbortError' ? `no answer within ${timeoutMs} ms`
+        : timedOut ? `no answer within ${timeoutMs} ms`
         : `could not connect (${err.code ?? err.message})`;
-      resolve({ statusCode: null, error, durationMs: elapsed(), retryAfterSeconds: null });
+      resolve({ statusCode: null, error, durationMs: elapsed(), retryAfterSeconds: null, timedOut });
     });
     req.end(signed.payload);
   });

@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/openapi.js';
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
+import type { DeliveryAttempt } from '../jobs/job-queue.js';
 
 type Schemas = components['schemas'];
 
@@ -33,7 +34,8 @@ const endpointView = (r: EndpointRow): Schemas['WebhookEndpoint'] => ({
 
 const DELIVERY_SELECT = `
   SELECT d.id, d.event_id AS "eventId", d.event_type AS "eventType", d.job_id AS "jobId", d.status::text AS status,
-         d.next_attempt_at AT TIME ZONE 'UTC' AS "nextAttemptAt", d.created_at AT TIME ZONE 'UTC' AS "createdAt", d.payload,
+         d.next_attempt_at AT TIME ZONE 'UTC' AS "nextAttemptAt", d.created_at AT TIME ZONE 'UTC' AS "createdAt",
+         (SELECT ev.payload FROM webhook_events ev WHERE ev.id = d.event_id) AS payload,
          (SELECT json_agg(json_build_object('attempt', a.attempt, 'attemptedAt', to_char(a.attempted_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                  'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms) ORDER BY a.attempt)
           FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts
@@ -48,6 +50,14 @@ const deliveryView = (r: DeliveryRow): Schemas['WebhookDelivery'] => ({
 
 /** The one owner of `webhook_endpoints`, `webhook_deliveries` and `webhook_attempts` reads and account-scoped writes. */
 export const endpointRepository = {
+  /**
+   * Takes the account's endpoint lock until the transaction ends (a transaction-scoped advisory lock on the account id's
+   * hash: no row is held, and only creations of the same account's endpoints wait on it).
+   */
+  async lockAccount(sql: Sql, accountId: string): Promise<void> {
+    await sql.rows('webhook_endpoints_lock', "SELECT pg_advisory_xact_lock(hashtextextended('webhook-endpoints:' || $1, 0))", [accountId]);
+  },
+
   async count(sql: Sql, accountId: string): Promise<number> {
     const rows = await sql.rows<{ n: string }>('webhook_endpoints_count', 'SELECT count(*) AS n FROM webhook_endpoints WHERE account_id = $1', [accountId]);
     return Number(rows[0]?.n ?? 0);
@@ -99,22 +109,22 @@ export const endpointRepository = {
   /** Clears the endpoint's `disabledAt` (it takes events again); null for another account's or an unknown endpoint. */
   async enable(sql: Sql, accountId: string, id: string): Promise<Schemas['WebhookEndpoint'] | null> {
     const rows = await sql.rows<EndpointRow>('webhook_endpoints_enable', `
-      UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = $1 AND account_id = $2 RETURNING ${ENDPOINT_COLUMNS}`, [id, accountId]);
+      UPDATE webhook_endpoints SET disabled_at = NULL, consecutive_timeouts = 0 WHERE id = $1 AND account_id = $2 RETURNING ${ENDPOINT_COLUMNS}`, [id, accountId]);
     return rows[0] ? endpointView(rows[0]) : null;
   },
 
   /**
    * A new pending delivery of the event of delivery `deliveryId` of the endpoint (the same event id, body and event
-   * time, so it is kept no longer than the event), due `now`; answers its id, or null when the endpoint holds no such
+   * time, so it is kept no longer than the event), due `now`; answers it as its attempt is queued, or null when the endpoint holds no such
    * delivery. The caller schedules its attempt in the same transaction.
    */
-  async copyDelivery(sql: Sql, endpointId: string, deliveryId: string, id: string, now: Date): Promise<string | null> {
-    const rows = await sql.rows<{ id: string }>('webhook_deliveries_copy', `
-      INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, payload, status, attempt_count, next_attempt_at, created_at)
-      SELECT $3, endpoint_id, account_id, event_id, event_type, job_id, payload, 'pending', 0, $4::timestamp(3), created_at
+  async copyDelivery(sql: Sql, endpointId: string, deliveryId: string, id: string, now: Date): Promise<DeliveryAttempt | null> {
+    const rows = await sql.rows<{ id: string; accountId: string }>('webhook_deliveries_copy', `
+      INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, status, attempt_count, next_attempt_at, created_at)
+      SELECT $3, endpoint_id, account_id, event_id, event_type, job_id, 'pending', 0, $4::timestamp(3), created_at
       FROM webhook_deliveries WHERE id = $2 AND endpoint_id = $1
-      RETURNING id`, [endpointId, deliveryId, id, ts(now)]);
-    return rows[0]?.id ?? null;
+      RETURNING id, account_id AS "accountId"`, [endpointId, deliveryId, id, ts(now)]);
+    return rows[0] ? { deliveryId: rows[0].id, endpointId, accountId: rows[0].accountId } : null;
   },
 
   /** A page of an endpoint's deliveries, newest first, each with its attempts. */
@@ -132,9 +142,18 @@ export const endpointRepository = {
     return rows[0] ? deliveryView(rows[0]) : null;
   },
 
-  /** Deliveries of events older than `before` go (their bodies hold job results, kept no longer than the jobs). */
+  /**
+   * Events older than `before` go, and their deliveries with them (their bodies hold job results, kept no longer than
+   * the jobs).
+   */
   async purgeDeliveries(sql: Sql, before: Date): Promise<number> {
-    return sql.execute('webhook_deliveries_purge', `
-      DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE created_at < $1::timestamp(3) LIMIT 1000)`, [ts(before)]);
+    return sql.execute('webhook_events_purge', `
+      DELETE FROM webhook_events WHERE id IN (SELECT id FROM webhook_events WHERE created_at < $1::timestamp(3) LIMIT 1000)`, [ts(before)]);
   },
 };
+
+/**
+ * What KEDA's second trigger counts (deploy/kubernetes/base/worker-scaledobject.yaml; a test holds them equal):
+ * delivery attempts due now. A worker takes WEBHOOK_CONCURRENCY of them at once.
+ */
+export const DUE_DELIVERIES_SQL = "SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now() AT TIME ZONE 'UTC'";

@@ -35,12 +35,17 @@ export function endpointRoutes(db: Database, queue: JobQueue, clock: Clock, poli
     const { accountId } = principalOf(res);
     const body = req.body as Schemas['CreateWebhookEndpointRequest'];
     const url = checkEndpointUrl(body.url, policy);
-    if (await endpoints.count(sql, accountId) >= MAX_ENDPOINTS) {
-      throw new ApiError('invalid_request', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`, { errors: [{ path: '/body', message: `at most ${MAX_ENDPOINTS} endpoints per account` }] });
-    }
     const secret = newSigningSecret();
     const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : ALL_EVENTS;
-    const created = await endpoints.create(sql, { id: newId(), accountId, url, events, description: body.description ?? null, secret, createdAt: clock.now() });
+    // Counted and inserted in one transaction that holds the account's endpoint lock: concurrent creations take turns,
+    // so the limit holds however many arrive at once (a count outside it let 200 of 200 through).
+    const created = await withTransaction(db.pool, async (tx) => {
+      await endpoints.lockAccount(tx.sql, accountId);
+      if (await endpoints.count(tx.sql, accountId) >= MAX_ENDPOINTS) {
+        throw new ApiError('invalid_request', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`, { errors: [{ path: '/body', message: `at most ${MAX_ENDPOINTS} endpoints per account` }] });
+      }
+      return endpoints.create(tx.sql, { id: newId(), accountId, url, events, description: body.description ?? null, secret, createdAt: clock.now() });
+    });
     res.status(201).json({ ...created, secret } satisfies Schemas['CreatedWebhookEndpoint']);
   });
 
@@ -90,7 +95,7 @@ export function endpointRoutes(db: Database, queue: JobQueue, clock: Clock, poli
     const id = await withTransaction(db.pool, async (tx) => {
       const copied = await endpoints.copyDelivery(tx.sql, endpoint.id, req.params.deliveryId!, newId(), clock.now());
       if (copied) await queue.scheduleDeliveries(tx, [copied], 0);
-      return copied;
+      return copied?.deliveryId ?? null;
     });
     const delivery = id === null ? null : await endpoints.delivery(sql, endpoint.id, id);
     if (!delivery) throw new ApiError('not_found', 'No delivery with this id for this endpoint.');

@@ -370,8 +370,10 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
     redeliverWebhookDelivery: async () => {
       // B's endpoint holds one delivery (written as a job's end writes it; no worker runs here).
       const deliveryId = '0193a6f8-0000-7000-8000-00000000b001';
-      await s.db.pool.query(`INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, payload, status, attempt_count, created_at)
-        VALUES ($1, $2, $3, $1, 'job.succeeded', $4, '{}', 'succeeded', 1, now()) ON CONFLICT DO NOTHING`, [deliveryId, bEndpointId, B, bJobId]);
+      await s.db.pool.query(`INSERT INTO webhook_events (id, account_id, type, job_id, payload, created_at)
+        VALUES ($1, $2, 'job.succeeded', $3, '{}', now()) ON CONFLICT DO NOTHING`, [deliveryId, B, bJobId]);
+      await s.db.pool.query(`INSERT INTO webhook_deliveries (id, endpoint_id, account_id, event_id, event_type, job_id, status, attempt_count, created_at)
+        VALUES ($1, $2, $3, $1, 'job.succeeded', $4, 'succeeded', 1, now()) ON CONFLICT DO NOTHING`, [deliveryId, bEndpointId, B, bJobId]);
       const deliveries = async () => (await s.db.pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = $1', [B])).rows[0].n;
       const before = { state: await bState(), deliveries: await deliveries() };
       for (const h of [keyOf('A'), bearerOf('A')]) {

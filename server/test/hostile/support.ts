@@ -95,7 +95,7 @@ export function isErrorEnvelope(body: Json): boolean {
 }
 
 const TABLES = ['accounts', 'api_keys', 'idempotency_records', 'usage_buckets', 'usage_records', 'vendor_renewals', 'stored_documents', 'billing_events', 'billing_subscriptions', 'rate_windows',
-  'jobs', 'job_requests', 'webhook_endpoints', 'webhook_deliveries', 'webhook_attempts'];
+  'jobs', 'job_requests', 'webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'];
 
 /** A fingerprint of every row of every table: equal before and after means the request changed nothing. */
 export async function dbFingerprint(s: TestServer): Promise<Record<string, string>> {

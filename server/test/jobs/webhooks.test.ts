@@ -211,7 +211,10 @@ describe('webhook URLs on a server that allows only public addresses', () => {
     ['https://127.0.0.1/x', 'non-public address'],
     ['https://10.1.2.3/x', 'non-public address'],
     ['https://192.168.0.10/x', 'non-public address'],
-    ['https://169.254.169.254/latest/meta-data', 'non-public address'],
+    ['https://169.254.169.254/latest/meta-data', 'link-local, metadata or reserved address'],
+    // The IPv4-compatible form (a URL writes it [::7f00:1]), which ipaddr.js calls unicast.
+    ['https://[::127.0.0.1]/x', 'link-local, metadata or reserved address'],
+    ['https://[::10.1.2.3]/x', 'link-local, metadata or reserved address'],
     ['https://[::1]/x', 'non-public address'],
     ['https://[::ffff:127.0.0.1]/x', 'non-public address'],
     ['https://[fd00::1]/x', 'non-public address'],
@@ -233,7 +236,7 @@ describe('webhook URLs on a server that allows only public addresses', () => {
     const res = await s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': key }, json: { url: 'https://10.1.2.3/x' } });
     expect(res.status).toBe(400);
     const { error } = await res.json();
-    expect(error.message).toBe('/body/url names a non-public address (10.1.2.3); webhooks are sent to public addresses only on this server (its operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true)');
+    expect(error.message).toBe('/body/url names a non-public address (10.1.2.3); webhooks are sent to public addresses only on this server (its operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE_URLS=true or name ranges in WEBHOOK_ALLOWED_CIDRS)');
     expect(error.details.errors[0].message).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=true');
   });
 
@@ -245,10 +248,52 @@ describe('webhook URLs on a server that allows only public addresses', () => {
     const r = await receiver();
     try {
       const outcome = await sendAttempt({ url: `http://localhost:${r.port}/hooks`, eventId: 'e1', payload: '{}', secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` }, new Date(), 2_000, false);
-      expect(outcome).toMatchObject({ statusCode: null, error: 'refused: localhost resolves to no public address' });
+      expect(outcome).toMatchObject({ statusCode: null, error: 'refused: localhost resolves to no address deliveries may go to' });
       expect(r.got).toHaveLength(0);
     } finally {
       await r.close();
     }
+  });
+});
+
+describe('webhook URLs with private addresses allowed, or ranges named', () => {
+  let open: TestServer;
+  let named: TestServer;
+  beforeAll(async () => {
+    open = await startTestServer('embedded', { NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    named = await startTestServer('embedded', { NODE_ENV: 'production', WEBHOOK_ALLOWED_CIDRS: '10.20.0.0/16, 169.254.0.0/16' });
+    for (const s of [open, named]) await s.db.prisma.account.create({ data: { id: 'acct_private', plan: 'free' } });
+  });
+  afterAll(async () => { await open?.close(); await named?.close(); });
+  const create = async (s: TestServer, url: string) => {
+    const key = (await s.createKey('acct_private')).key;
+    return s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': key }, json: { url } });
+  };
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/x', 'http://metadata.google.internal/computeMetadata/v1',
+    'http://100.100.100.200/latest/meta-data', 'http://[fd00:ec2::254]/x', 'http://[::ffff:169.254.169.254]/x', 'http://0.0.0.0/x',
+  ])('with WEBHOOK_ALLOW_PRIVATE_URLS=true still refuses %s (400, nothing stored)', async (url) => {
+    const res = await create(open, url);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.details.errors[0].message).toContain('never sent to link-local or cloud metadata addresses');
+    expect(await open.db.prisma.webhookEndpoint.count({ where: { url: { contains: new URL(url).hostname } } })).toBe(0);
+  });
+
+  it('with WEBHOOK_ALLOW_PRIVATE_URLS=true accepts loopback and RFC 1918 addresses', async () => {
+    expect((await create(open, 'http://127.0.0.1:9/x')).status).toBe(201);
+    expect((await create(open, 'http://10.1.2.3/x')).status).toBe(201);
+  });
+
+  it('with WEBHOOK_ALLOWED_CIDRS accepts addresses in the ranges named only, and never a link-local one even when named', async () => {
+    expect((await create(named, 'https://10.20.1.2/x')).status).toBe(201);
+    expect((await create(named, 'https://10.21.1.2/x')).status).toBe(400);
+    expect((await create(named, 'https://127.0.0.1/x')).status).toBe(400);
+    expect((await create(named, 'https://169.254.169.254/x')).status).toBe(400);
+  });
+
+  it('a delivery to a link-local address is refused before any connection, even with private addresses allowed', async () => {
+    const outcome = await sendAttempt({ url: 'http://169.254.169.254/latest/meta-data', eventId: 'e1', payload: '{}', secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}` }, new Date(), 2_000, { allowPrivate: true, allowedCidrs: ['169.254.0.0/16'] });
+    expect(outcome).toMatchObject({ statusCode: null, error: 'refused: 169.254.169.254 is not an address deliveries may go to' });
   });
 });

@@ -4,6 +4,8 @@ import { usableCores } from '../../../host/usable-cores.js';
 import { runClassifyTask, type ClassifyOutput, type ClassifyTask } from '../../../classification/classify-task.js';
 import { runLocalTask, type LocalTaskInput, type LocalTaskOutput } from './local-task.js';
 import type { LocalWorkerInput } from './local-worker.js';
+import { engineCaller, type EngineCaller } from './engine-turns.js';
+import { FairTaskQueue } from './fair-task-queue.js';
 
 /** Runs offline extractions: in worker threads when it can, else (a unit test on the sources alone) inline. */
 export interface LocalRunner {
@@ -39,8 +41,13 @@ export function createLocalRunner(options: { threads?: number; taskBudgetMs: num
   // The queue is bounded so that waiting in it stays far below a task's budget (a task is at most ~0.2 s of work on a
   // 200,000-character document): a budget is for a task that runs away, never for one that waited its turn. Idle
   // threads end after a while, so a quiet process (or a test) holds none.
+  // Piscina is handed a task only when a thread is free: the rest wait here, in turns per lane and account
+  // (fair-task-queue.ts). The queue is bounded as Piscina's was.
   const pool = new Piscina<LocalWorkerInput | ClassifyTask, LocalTaskOutput | ClassifyOutput>({ filename, minThreads: 0, maxThreads: threads, maxQueue: threads * QUEUE_PER_THREAD, idleTimeout: 10_000 });
+  const turns = new Turns(threads, threads * QUEUE_PER_THREAD);
   const runTask = async <T>(message: LocalWorkerInput | ClassifyTask, signal: AbortSignal): Promise<T> => {
+    const done = await turns.wait(engineCaller(), signal);
+    // The budget runs from the task's start, not from its submission: waiting its turn never counts against it.
     const budget = AbortSignal.timeout(options.taskBudgetMs);
     try {
       return (await pool.run(message, { signal: AbortSignal.any([signal, budget]) })) as T;
@@ -49,6 +56,8 @@ export function createLocalRunner(options: { threads?: number; taskBudgetMs: num
       if (budget.aborted) throw new LocalTaskOverBudget();
       if (e instanceof Error && e.message === 'Task queue is at limit') throw new LocalPoolFull();
       throw e;
+    } finally {
+      done();
     }
   };
   return {
@@ -57,6 +66,47 @@ export function createLocalRunner(options: { threads?: number; taskBudgetMs: num
     classify: (task, signal) => runTask<ClassifyOutput>(task, signal),
     close: () => pool.destroy(),
   };
+}
+
+interface Waiting {
+  caller: EngineCaller;
+  start: () => void;
+}
+
+/** Who runs next on the pool's threads: `slots` tasks at once, the others waiting in a FairTaskQueue. */
+class Turns {
+  private running = 0;
+  private readonly waiting = new FairTaskQueue<Waiting>();
+
+  constructor(private readonly slots: number, private readonly maxWaiting: number) {}
+
+  /** Resolves when the caller's task may start, with what to call when it ends; rejects when aborted meanwhile. */
+  wait(caller: EngineCaller, signal: AbortSignal): Promise<() => void> {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const done = () => this.next();
+    if (this.running < this.slots && this.waiting.size === 0) {
+      this.running++;
+      return Promise.resolve(done);
+    }
+    if (this.waiting.size >= this.maxWaiting) return Promise.reject(new LocalPoolFull());
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.waiting.remove(entry);
+        reject(signal.reason);
+      };
+      const entry: Waiting = { caller, start: () => { signal.removeEventListener('abort', onAbort); resolve(done); } };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  private next(): void {
+    this.running--;
+    const entry = this.waiting.shift();
+    if (!entry) return;
+    this.running++;
+    entry.start();
+  }
 }
 
 /** A task that ran past its budget (the worker running it was stopped). */
