@@ -931,9 +931,15 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
-            /** @description The kinds parts may be extracted as, as `kinds` in a JSON body (its JSON text). */
+            /**
+             * @description The kinds parts may be extracted as, as `kinds` in a JSON body: a field per kind
+             *     (`-F kinds=invoice -F kinds=receipt`), or one field holding the JSON array. An empty list (`[]`) is `400 invalid_request`, as in a JSON body.
+             */
             kinds?: components["schemas"]["ExtractionKind"][];
             /** @description The schema for `other` parts, as `schema` in a JSON body (its JSON text). */
             schema?: components["schemas"]["JsonSchemaObject"];
@@ -1158,11 +1164,21 @@ export interface components {
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
             model?: components["schemas"]["FormModelName"];
-            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            /**
+             * @deprecated
+             * @description Ignored: a classification withholds no values. Accepted as on the extraction routes (a number from 0 to 1).
+             */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @deprecated
+             * @description Ignored: a classification returns no text. Accepted as on the extraction routes (`true` or `false`).
+             */
             returnText?: components["schemas"]["FormFlag"];
-            /** @description The kinds to choose among, as `kinds` in a JSON body, sent as a field holding its JSON text (`["invoice","receipt"]`). */
+            /**
+             * @description The kinds to choose among, as `kinds` in a JSON body, at least one: a field per kind
+             *     (`-F kinds=invoice -F kinds=receipt`, as generated clients send an array), or one field holding the JSON array (`["invoice","receipt"]`).
+             *     An empty list (`[]`) is `400 invalid_request`, as in a JSON body.
+             */
             kinds?: components["schemas"]["ExtractionKind"][];
         };
         /** @description The request body of a classification. */
@@ -1412,7 +1428,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
@@ -1635,7 +1654,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
         };
         /** @description The request body of every single-document extraction route. */
@@ -1725,10 +1747,10 @@ export interface components {
         /** @description A file name sent as a form field. */
         FormFilename: string;
         /**
-         * @description A yes-or-no form field.
+         * @description A yes-or-no form field, as plain text: `true` or `false`, or `1` or `0`.
          * @enum {string}
          */
-        FormFlag: "true" | "false";
+        FormFlag: "true" | "false" | "1" | "0";
         /** @description A model name sent as a form field. */
         FormModelName: string;
         /**
@@ -2498,7 +2520,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
             /** @description The vendor renewal this document belongs to, as `document.vendorRenewalId` in a JSON body. */
             vendorRenewalId?: components["schemas"]["Uuid"];
