@@ -420,7 +420,8 @@ export interface paths {
          *     HEU are reserved from its media type and size, then set to what the route reserves once it is opened (a job
          *     whose file then needs more than the bucket holds fails `402`, uncharged). With `Idempotency-Key` (1-255
          *     characters, kept 24 hours), a retry with the same key and body answers the same job (`Idempotent-Replayed: true`);
-         *     another body is `409`.
+         *     another body is `409`; the body is compared as canonical JSON, so the same members in another order are the same body.
+         *     The request counts against the minute's rate limit (`RateLimit` headers on the `202`, as on a synchronous extraction).
          */
         post: operations["createJob"];
         delete?: never;
@@ -5299,7 +5300,7 @@ export interface operations {
                 route?: components["schemas"]["JobRoute"];
                 /** @description How many jobs per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -5383,6 +5384,22 @@ export interface operations {
                     Location: string;
                     /** @description `true` when this answers a retry with the same `Idempotency-Key` and body: the job was accepted before. */
                     "Idempotent-Replayed"?: boolean;
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5521,6 +5538,22 @@ export interface operations {
                 headers: {
                     /** @description `true` when this answers a retry with the same `Idempotency-Key` and body. */
                     "Idempotent-Replayed"?: boolean;
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5798,7 +5831,7 @@ export interface operations {
             query?: {
                 /** @description How many keys per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -6211,7 +6244,7 @@ export interface operations {
                 deadlineTo?: string;
                 /** @description How many renewals per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -6963,7 +6996,7 @@ export interface operations {
                 status?: components["schemas"]["WebhookDeliveryStatus"];
                 /** @description How many deliveries per page, 1 to 100 (each holds the event's body). */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
