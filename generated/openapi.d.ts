@@ -670,7 +670,8 @@ export interface paths {
          * Create a webhook endpoint
          * @description Adds an endpoint and answers its signing secret, once. A URL that is not `https://`, holds a user or password,
          *     or names a loopback, private or link-local host is `400` (the address it resolves to is checked again at every
-         *     delivery). At most 20 endpoints per account.
+         *     delivery). At most 20 endpoints per account (`x-max-endpoints-per-account`): creating a 21st is
+         *     `400 invalid_request` ("An account may have at most 20 webhook endpoints: delete one first."), and nothing is stored.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1283,7 +1284,8 @@ export interface components {
              * Format: uri
              * @description An `https://` URL (`http://` only on servers that allow it), at most 2,048 characters, without user or password.
              *     A URL whose host is or resolves to a loopback, private, link-local or otherwise non-public address is refused
-             *     (`400`), unless the server's operator allows private addresses.
+             *     (`400`), unless the server's operator allows private addresses. The scheme is `https` or `http` (the pattern;
+             *     any other is `400`).
              */
             url: string;
             /** @description The events to send; by default all of them. */

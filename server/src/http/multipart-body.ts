@@ -136,6 +136,8 @@ export const multipartBody: RequestHandler = (req, _res, next) => {
         return next(invalid(`/body/${name}`, 'is not JSON'));
       }
     }
+    // The file part's own name is text like any field (it is stored): U+0000 is refused in it as in every field.
+    if (file.filename?.includes('\u0000')) return next(invalid(`/body/${FILE_PART}`, 'has a file name that contains U+0000 (NUL)'));
     const issues = inspectJson(body);
     if (issues.length) return next(refuseIssues(issues));
     files.set(req, { bytes: Buffer.concat(chunks), ...file });
