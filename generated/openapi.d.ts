@@ -799,7 +799,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "job.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The job.succeeded event
+         * @description A job succeeded: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `result`. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         */
+        post: operations["onJobSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The job.failed event
+         * @description A job failed: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `error`. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         */
+        post: operations["onJobFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -7356,6 +7397,102 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableBody"];
                 };
+            };
+        };
+    };
+    onJobSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id, the same on every retry: process an event once per id.
+                 * @example 0193a6f2-7c1e-7b3a-9d4e-5f60718293a4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description This attempt's time, in Unix seconds: refuse one too far from your clock (replays).
+                 * @example 1795683300
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; two, space-separated, while a rotated secret overlaps (`v1,<new> v1,<previous>`).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; the body is not read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onJobFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id, the same on every retry: process an event once per id.
+                 * @example 0193a6f2-7c1e-7b3a-9d4e-5f60718293a4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description This attempt's time, in Unix seconds: refuse one too far from your clock (replays).
+                 * @example 1795683300
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; two, space-separated, while a rotated secret overlaps (`v1,<new> v1,<previous>`).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; the body is not read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -39,8 +39,9 @@
 // new optional request members (body properties, query/header parameters), new response properties and headers,
 // new or removed error statuses, new success statuses, new enum values in responses (also a new member of a union
 // of constants, such as an error code), loosened request constraints, new request union variants, removed response
-// union variants, and documentation (descriptions, examples, summaries, tags) are not reported. Webhooks and
-// callbacks are not compared.
+// union variants, and documentation (descriptions, examples, summaries, tags) are not reported. Callbacks are not
+// compared. Webhooks are what the service sends, so they are read as responses: an event or a header removed, and a
+// body change a receiver written against the released contract cannot read (`webhook <event>: ...`).
 //
 // Schemas: `$ref`s are resolved (also `#/components/parameters|requestBodies|responses|headers`), `allOf` is merged
 // (including the `allOf: [{$ref}]` wrapper TypeSpec emits around a documented reference), `anyOf`/`oneOf` members are
@@ -479,6 +480,35 @@ class Walker {
     }
   }
 
+  /** The `webhooks` section: each released event's body and headers, read as a receiver reads them (a response). */
+  webhooks() {
+    for (const [event, rawItem] of Object.entries(this.before.webhooks ?? {})) {
+      const bItem = resolveObject(this.before, rawItem);
+      const aItem = this.after.webhooks?.[event] && resolveObject(this.after, this.after.webhooks[event]);
+      for (const method of METHODS) {
+        const b = bItem[method];
+        if (!b) continue;
+        const label = `webhook ${event}`;
+        const a = aItem?.[method];
+        if (!a) { this.report(`${label}: removed`, 'webhook-removed'); continue; }
+        const headers = (doc, op) => new Map((op.parameters ?? []).map((p) => resolveObject(doc, p)).filter((p) => p.in === 'header').map((p) => [p.name.toLowerCase(), p]));
+        const aHeaders = headers(this.after, a);
+        for (const [name, bh] of headers(this.before, b)) {
+          const ah = aHeaders.get(name);
+          if (!ah) { this.report(`${label}: header ${bh.name} removed`, 'response-header-removed'); continue; }
+          this.schemas('response', bh.schema, ah.schema, `${label} header ${bh.name}`, '');
+        }
+        const bBody = b.requestBody && resolveObject(this.before, b.requestBody);
+        const aBody = a.requestBody && resolveObject(this.after, a.requestBody);
+        for (const [mt, bm] of Object.entries(bBody?.content ?? {})) {
+          const am = aBody?.content?.[mt];
+          if (!am) { this.report(`${label} body: media type ${mt} removed`, 'response-media-type-removed'); continue; }
+          this.schemas('response', bm.schema, am.schema, `${label} body`, '');
+        }
+      }
+    }
+  }
+
   securitySchemes() {
     const bSchemes = this.before.components?.securitySchemes ?? {}, aSchemes = this.after.components?.securitySchemes ?? {};
     for (const [name, raw] of Object.entries(bSchemes)) {
@@ -540,6 +570,7 @@ export function findBreakingChanges(released, current) {
   w.servers();
   w.securitySchemes();
   w.operations();
+  w.webhooks();
   return w.changes;
 }
 

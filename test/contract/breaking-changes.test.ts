@@ -449,6 +449,30 @@ describe('a request object split into a oneOf of variants', () => {
   });
 });
 
+describe('webhooks, read as what a receiver reads', () => {
+  const withHook = (mutate: (hook: Doc) => void = () => undefined) => changed((d) => {
+    const hook = {
+      post: {
+        operationId: 'onItemArchived',
+        parameters: [{ name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(ref('Item')) },
+        responses: { '200': { description: 'ok' } },
+      },
+    };
+    mutate(hook);
+    d.webhooks = { 'item.archived': hook };
+  });
+
+  it('reports an event removed, a header removed, and a body a receiver cannot read', () => {
+    expect(findBreakingChanges(withHook(), withHook())).toEqual([]);
+    expect(findBreakingChanges(withHook(), released()).map((c) => c.id)).toEqual(['webhook item.archived: removed']);
+    expect(findBreakingChanges(withHook(), withHook((h) => (h.post.parameters = []))).map((c) => c.id)).toEqual(['webhook item.archived: header webhook-id removed']);
+    const dropped = withHook();
+    schemas(dropped).Status.enum = ['active'];
+    expect(findBreakingChanges(withHook(), dropped).map((c) => c.id)).toContain('webhook item.archived body: property status: enum value "archived" removed');
+  });
+});
+
 describe('added operations', () => {
   const withOp = (version: string) => changed((d) => {
     d.info.version = version;
