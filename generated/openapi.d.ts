@@ -925,7 +925,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1099,7 +1100,8 @@ export interface components {
             items: components["schemas"]["BatchItem"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1232,7 +1234,8 @@ export interface components {
             kinds?: components["schemas"]["ExtractionKind"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
         };
@@ -1419,7 +1422,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1489,7 +1493,8 @@ export interface components {
             route: "custom";
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1521,7 +1526,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1710,7 +1716,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1742,7 +1749,8 @@ export interface components {
             route: components["schemas"]["ExtractionKind"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1769,7 +1777,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -2116,7 +2125,8 @@ export interface components {
             kind: components["schemas"]["ExtractionKind"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -2141,7 +2151,8 @@ export interface components {
             schema: components["schemas"]["JsonSchemaObject"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
