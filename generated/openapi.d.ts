@@ -1620,6 +1620,15 @@ export interface components {
              *     into it.
              */
             text?: string;
+            /**
+             * @description An e-mail on a single-document route: the part of it read as the document, named as `/v1/extract/auto` names its
+             *     parts (`attachment`, and its `pages`; `{}` for the e-mail's own message). The data, the evidence (its offsets,
+             *     and its pages counted as `part.pages` counts them) and `text` are that part's alone; `mediaType`, `pages` and
+             *     `method` still describe the whole file, which was read (and is charged) whole. Absent when the e-mail was read
+             *     whole, its message and every attachment in order: when no part is the route's kind of document, and the e-mail
+             *     is not a cover note with a single attachment. On the custom route the e-mail is always read whole.
+             */
+            part?: components["schemas"]["PartSource"];
         };
         /** @description A document sent as its text. */
         DocumentText: {
@@ -1679,6 +1688,12 @@ export interface components {
              *     summed from several tax lines, a flag read from a sentence, a currency from its symbol.
              */
             derived: boolean;
+            /**
+             * @description Which engine answered the value, on a server that combines two (`EXTRACTION_ENGINE=cascade`): `local` for a value
+             *     the offline rules vouched for (kept without asking the model), else the model engine's name (`anthropic`,
+             *     `openai`). Absent when a single engine answered the whole document: the top-level `model` says which.
+             */
+            engine?: string;
         };
         /**
          * @description Evidence by JSON Pointer. Declared with `additionalProperties` so that every OpenAPI generator types its members as
@@ -3326,6 +3341,8 @@ export interface components {
             box?: components["schemas"]["Box"];
             /** @description `true` when the value is computed rather than copied. */
             derived?: boolean;
+            /** @description Which engine answered the value, as in `Evidence.engine` (cascade only). */
+            engine?: string;
         };
     };
     responses: never;

@@ -75,7 +75,9 @@ async function service(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const plans = join(dataDir, 'plans.json');
   writeFileSync(plans, JSON.stringify({ free: { heuPerMonth: 1e9, requestsPerMinute: 1e9 }, starter: { heuPerMonth: 1e9, requestsPerMinute: 1e9 } }));
-  const s = await start(['server/dist/main.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plans, NODE_ENV: 'production', ...env });
+  const s = await start(['server/dist/main.js'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', DASHBOARD_JWT_SECRET: SECRET, PLANS_FILE: plans, NODE_ENV: 'production',
+    // Production settings on the embedded database too (its cases measure it; production alone refuses to start on it).
+    ...(env.DATABASE_URL ? {} : { ALLOW_EMBEDDED_DATABASE: 'true' }), ...env });
   const base = `http://127.0.0.1:${s.port}`;
   const keys: string[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {

@@ -490,7 +490,8 @@ async function main(): Promise<number> {
   // Ledger: after traffic stopped and every answer arrived.
   const ledger = await db.query<{ id: string; bucket: string; settled: string; settled_n: string; reserved_n: string; released_nonzero: string }>(`
     SELECT a.id,
-           COALESCE((SELECT SUM(heu_used) FROM usage_buckets b WHERE b.account_id = a.id), 0) AS bucket,
+           COALESCE((SELECT SUM(heu_used) FROM usage_buckets b WHERE b.account_id = a.id), 0)
+             + COALESCE((SELECT SUM(heu) FROM usage_bucket_deltas d WHERE d.account_id = a.id), 0) AS bucket,
            COALESCE((SELECT SUM(heu) FROM usage_records r WHERE r.account_id = a.id AND r.state = 'settled'), 0) AS settled,
            (SELECT COUNT(*) FROM usage_records r WHERE r.account_id = a.id AND r.state = 'settled') AS settled_n,
            (SELECT COUNT(*) FROM usage_records r WHERE r.account_id = a.id AND r.state = 'reserved') AS reserved_n,

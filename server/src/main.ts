@@ -8,7 +8,8 @@ import { SchemaReadiness } from './db/schema-readiness.js';
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { checkAnthropicAccess } from './extraction/engines/anthropic/access-check.js';
-import { Meter } from './metering/meter.js';
+import { checkOpenAIAccess } from './extraction/engines/openai/access-check.js';
+import { FOLD_INTERVAL_MS, Meter } from './metering/meter.js';
 import { describeEngine, selectEngine } from './extraction/engines/select-engine.js';
 import { databaseName, startBanner } from './meta/start-banner.js';
 import { startupConfig } from './config/dotenv.js';
@@ -56,9 +57,14 @@ async function main(): Promise<void> {
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   // Claude: the key and each model checked once now, beside the start (a wrong key is named here, not at a 502).
   const claude = config.extraction.anthropic;
-  if (config.extraction.engine === 'anthropic' && claude.apiKey) {
+  const usesClaude = config.extraction.engine === 'anthropic' || (config.extraction.engine === 'cascade' && config.extraction.cascade.modelEngine === 'anthropic');
+  if (usesClaude && claude.apiKey) {
     void checkAnthropicAccess({ apiKey: claude.apiKey, baseUrl: claude.baseUrl }, claude.allowedModels, logger).catch(() => {});
   }
+  // An OpenAI-compatible server: its key and model checked the same way (GET /models/{model}).
+  const openai = config.extraction.openai;
+  const usesOpenAI = config.extraction.engine === 'openai' || (config.extraction.engine === 'cascade' && config.extraction.cascade.modelEngine === 'openai');
+  if (usesOpenAI && openai.model) void checkOpenAIAccess(openai, openai.model, logger).catch(() => {});
   // The document reader's spare processes start 2 s after listening (not competing with the first requests for CPU),
   // so a file does not wait for them; a file sooner starts its own.
   const documents = new Documents({ ...config.reader, log: logger });
@@ -76,10 +82,16 @@ async function main(): Promise<void> {
     meter.releaseExpired(new Date()).catch((err) => logger.warn({ err }, 'releasing expired reservations failed'));
   }, 60_000);
   sweep.unref();
+  // HEU given back while a bucket's row was busy are folded into it within a second (see Meter.fold).
+  const stopFolding = meter.foldEvery(FOLD_INTERVAL_MS);
   const { host, port, publicUrl } = config;
   logger.info({ host, port, publicUrl, database: db.kind, engine: config.extraction.engine, ready: schema.isReady(), startMs: Date.now() - started }, `docextract listening on ${host.includes(':') ? `[${host}]` : host}:${port}`);
   // One line for a person, beside the JSON logs (on stderr, so log shippers reading stdout see only JSON).
-  process.stderr.write(`${startBanner(publicUrl, `${engine.name === 'local' ? 'offline rules' : 'Claude'} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
+  const engineLabel = { local: 'offline rules', anthropic: 'Claude', openai: 'OpenAI-compatible' } as const;
+  const engineName = config.extraction.engine === 'cascade'
+    ? `offline rules, then ${engineLabel[config.extraction.cascade.modelEngine]}`
+    : engineLabel[engine.name];
+  process.stderr.write(`${startBanner(publicUrl, `${engineName} (${engine.defaultModel})`, config.dashboard.localSignIn, databaseName(db.kind, config.dataDir))}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -103,6 +115,8 @@ async function main(): Promise<void> {
     });
     server.close(async () => {
       const stopped = await jobsStopped;
+      stopFolding();
+      await meter.fold().catch(() => {});
       await documents.close();
       await db.close();
       // With its own worker, what the stop did to the jobs it held (as a worker's last line says it).

@@ -8,7 +8,7 @@ import { describeEngine, selectEngine } from './extraction/engines/select-engine
 import { createLogger } from './http/logger.js';
 import { createLimitedServer } from './http/server-limits.js';
 import { JobSystem } from './jobs/job-system.js';
-import { Meter } from './metering/meter.js';
+import { FOLD_INTERVAL_MS, Meter } from './metering/meter.js';
 import { Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   // the workers would count the queue once per worker.
   const metrics = new Metrics();
   const meter = new Meter(db.sql, config.plans, `${config.publicUrl}/dashboard/billing?plan=starter`, (heu) => metrics.heuSettled.inc(heu));
+  // HEU given back while a bucket's row was busy (jobs of one account ending together) are folded in within a second.
+  const stopFolding = meter.foldEvery(FOLD_INTERVAL_MS);
   const engine = selectEngine(config.extraction);
   for (const described of describeEngine(engine)) logger[described.level](described.fields, described.message);
   const jobs = new JobSystem({ config, db, engine, documents: new Documents(), meter, clock: { now: () => new Date() }, logger, metrics });
@@ -78,6 +80,9 @@ async function main(): Promise<void> {
       logger.warn({ err }, 'stopping the job queue failed');
       return null;
     });
+    // What the last jobs gave back while their bucket was busy is folded in before the connections close.
+    stopFolding();
+    await meter.fold().catch(() => {});
     await db.close();
     // How the stop went for the jobs it held: finished in the grace time, or handed back (another worker runs them).
     if (stopped) logger.info({ signal, ...stopped, finished: stopped.running - stopped.handedBack }, `worker stopped, ${stopped.handedBack} ${stopped.handedBack === 1 ? 'job' : 'jobs'} handed back`);

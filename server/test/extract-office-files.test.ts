@@ -78,10 +78,10 @@ describe('Office files, CSV and e-mail', () => {
       check(body.data);
     });
 
-    it('an e-mail read on a single route reads its attachments too, and charges their reading', async () => {
+    it('an e-mail read on a single route reads its attachments too, charges their reading, and extracts the attached invoice', async () => {
       const eml = await emlFile({ from: 'billing@northwind.test', to: 'ap@orbit.test', subject: 'Your invoice', text: 'Please find the invoice attached.', attachments: [{ filename: 'INV-7731.pdf', contentType: 'application/pdf', content: await textPdf(INVOICE) }] });
       const body = await (await post('/v1/extract/invoice', { document: { content: b64(eml), mediaType: MEDIA.eml } })).json();
-      expect(body.source).toEqual({ mediaType: MEDIA.eml, pages: 2, method: 'pdf_text' });
+      expect(body.source).toEqual({ mediaType: MEDIA.eml, pages: 2, method: 'pdf_text', part: { attachment: 'INV-7731.pdf', pages: { from: 1, to: 1 } } });
       expect(body.usage.readingHeu).toBe(1);
       expect(body.data).toMatchObject({ invoiceNumber: 'INV-7731', total: 105 });
     });

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../db/database.js';
 import { utcTimestamp, type Sql } from '../db/sql.js';
 import type { Account } from '../db/prisma-client/client.js';
 import { monthStart } from '../time/clock.js';
+import { PENDING_GIVE_BACKS_SQL } from '../metering/meter.js';
 
 export type AccountSummary = components['schemas']['AccountSummary'];
 
@@ -37,7 +38,7 @@ export async function readAccountSummary(sql: Sql, accountId: string, plans: Pla
     SELECT a.id, a.plan::text AS plan, a.status::text AS status, a.stripe_customer_id,
            a.current_period_end AT TIME ZONE 'UTC' AS current_period_end, a.cancel_at AT TIME ZONE 'UTC' AS cancel_at,
            a.prior_plan::text AS prior_plan, a.subscription_ended_at AT TIME ZONE 'UTC' AS subscription_ended_at,
-           a.created_at AT TIME ZONE 'UTC' AS created_at, b.heu_used,
+           a.created_at AT TIME ZONE 'UTC' AS created_at, b.heu_used + ${PENDING_GIVE_BACKS_SQL('a.id', '$2::timestamp(3)')} AS heu_used,
            (SELECT count(*)::int FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS active_key_count
     FROM accounts a LEFT JOIN usage_buckets b ON b.account_id = a.id AND b.period_start = $2::timestamp(3)
     WHERE a.id = $1`, [accountId, utcTimestamp(periodStart)]);

@@ -7,6 +7,8 @@ import { loadPlans, type PlanName, type PlanTable } from './plans.js';
 import { DEFAULT_SERVER_LIMITS, type ServerLimits } from '../http/server-limits.js';
 import { READER_DEFAULTS } from '../documents/reader-defaults.js';
 import { DEFAULT_POOL, type PoolSettings } from '../db/pool-settings.js';
+import { BUILT_IN_PRICES, loadPrices, type PriceTable } from './model-prices.js';
+import { DEFAULT_CASCADE_KEEP } from '../extraction/engines/cascade/keep.js';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -22,6 +24,10 @@ const env = z.object({
   // for a connection, for a statement to run (on the server) and for an answer (on the client), and how long a session
   // may sit idle inside a transaction before the server ends it. 0 turns a server-side one off (PgBouncer: see deploy.md).
   DATABASE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL.max)),
+  // `transaction`: DATABASE_URL is PgBouncer in transaction mode (no named prepared statements, no session locks).
+  DATABASE_POOLER: z.preprocess(emptyAsUndefined, z.enum(['none', 'transaction']).default('none')),
+  // pg-boss's own pool, besides DATABASE_POOL_MAX (its claims, heartbeats, completions and supervision).
+  DATABASE_QUEUE_POOL_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(4)),
   DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(DEFAULT_POOL.connectTimeoutMs)),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_POOL.statementTimeoutMs)),
   DATABASE_QUERY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_POOL.queryTimeoutMs)),
@@ -43,7 +49,11 @@ const env = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(DEFAULT_SERVER_LIMITS.requestTimeoutMs)),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs)),
   HTTP_MAX_HEADER_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(1024 * 1024).default(DEFAULT_SERVER_LIMITS.maxHeaderBytes)),
-  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic']).optional()),
+  EXTRACTION_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['local', 'anthropic', 'openai', 'cascade']).optional()),
+  // The cascade's model engine, asked only for what the offline engine does not vouch for (docs/models.md).
+  CASCADE_MODEL_ENGINE: z.preprocess(emptyAsUndefined, z.enum(['anthropic', 'openai']).default('anthropic')),
+  // The confidence at or above which an offline value is kept without asking the model.
+  CASCADE_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(DEFAULT_CASCADE_KEEP)),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-sonnet-5-5')),
   // Models a request (`model`) or a route may choose besides ANTHROPIC_MODEL: comma-separated ids.
@@ -58,6 +68,20 @@ const env = z.object({
   ANTHROPIC_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(128_000).default(16_384)),
   ANTHROPIC_THINKING: z.preprocess(emptyAsUndefined, z.enum(['off', 'model_default']).default('off')),
   ANTHROPIC_EFFORT: z.preprocess(emptyAsUndefined, z.enum(['low', 'medium', 'high', 'xhigh', 'max', 'model_default']).default('low')),
+  // Any server speaking OpenAI's Chat Completions API (OpenAI, vLLM, Ollama, llama.cpp, LM Studio): docs/models.md.
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.openai.com/v1')),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+  // How the answer's shape is asked for: a strict JSON schema, JSON mode with the schema in the prompt, or the prompt alone.
+  OPENAI_STRUCTURED_OUTPUTS: z.preprocess(emptyAsUndefined, z.enum(['json_schema', 'json_object', 'none']).default('json_schema')),
+  // Whether the model reads images (sent as image_url data URLs); when false, images are read offline (OCR) and sent as text.
+  OPENAI_VISION: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  OPENAI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).default(120_000)),
+  OPENAI_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
+  OPENAI_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(1_000_000).default(4096)),
+  OPENAI_RETRY_MAX_TOKENS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(512).max(1_000_000).default(16_384)),
+  // Dollars per million tokens by model id, added to (or overriding) the built-in table: docs/models.md.
+  MODEL_PRICES_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,
@@ -112,7 +136,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   /** The PostgreSQL pool's size and time limits (the embedded database always has one connection and none of them). */
-  pool: PoolSettings;
+  pool: PoolSettings & { queueMax: number };
   /**
    * Where callers reach the service, without a trailing slash (the upgrade link in 402 answers, checkout's return
    * pages): PUBLIC_URL, else the address served (defaultPublicUrl). With PORT=0 the port is known only once the
@@ -135,8 +159,12 @@ export interface Config {
   /** Slow and oversized clients: header size and the time to receive a request (http/server-limits.ts). */
   http: ServerLimits;
   extraction: {
-    /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules. */
-    engine: 'local' | 'anthropic';
+    /** The engine every extraction uses: Claude when a key is set (or forced), else the offline rules; an OpenAI-compatible server; or the cascade of the offline rules and a model. */
+    engine: 'local' | 'anthropic' | 'openai' | 'cascade';
+    /** An OpenAI-compatible Chat Completions server (docs/models.md); `model` is set whenever engine is `openai`. */
+    openai: OpenAIConfig;
+    /** The cascade's model engine and the confidence at which it keeps an offline value without asking the model. */
+    cascade: { modelEngine: 'anthropic' | 'openai'; keep: number };
     anthropic: {
       apiKey: string | undefined; model: string; baseUrl: string | undefined; timeoutMs: number; maxRetries: number;
       /** Every model a request or route may use: ANTHROPIC_MODEL first, then ANTHROPIC_ALLOWED_MODELS. */
@@ -201,6 +229,14 @@ export interface Config {
   };
 }
 
+export interface OpenAIConfig {
+  baseUrl: string; apiKey: string | undefined; model: string | undefined;
+  structuredOutputs: 'json_schema' | 'json_object' | 'none'; vision: boolean;
+  timeoutMs: number; maxRetries: number; maxTokens: number; retryMaxTokens: number;
+  /** Dollars per million tokens by model: the built-in table with MODEL_PRICES_FILE over it. */
+  prices: PriceTable;
+}
+
 export class ConfigError extends Error {}
 
 /** The routes a default model can be set for (ANTHROPIC_ROUTE_MODELS). */
@@ -244,6 +280,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     bad('DASHBOARD_JWT_SECRET', 'required in production (or set DASHBOARD_JWKS_URL)');
   }
   if (p.EXTRACTION_ENGINE === 'anthropic' && !p.ANTHROPIC_API_KEY) bad('EXTRACTION_ENGINE', 'anthropic needs ANTHROPIC_API_KEY');
+  if (p.EXTRACTION_ENGINE === 'openai' && !p.OPENAI_MODEL) bad('OPENAI_MODEL', 'required with EXTRACTION_ENGINE=openai (the model id the server serves, such as gpt-4.1-mini or qwen2.5:7b)');
+  if (p.EXTRACTION_ENGINE === 'cascade' && p.CASCADE_MODEL_ENGINE === 'openai' && !p.OPENAI_MODEL) bad('OPENAI_MODEL', 'required with CASCADE_MODEL_ENGINE=openai');
+  if (p.EXTRACTION_ENGINE === 'cascade' && (p.CASCADE_MODEL_ENGINE ?? 'anthropic') === 'anthropic' && !p.ANTHROPIC_API_KEY) {
+    bad('EXTRACTION_ENGINE', 'cascade with CASCADE_MODEL_ENGINE=anthropic needs ANTHROPIC_API_KEY');
+  }
   if (p.HTTP_HEADERS_TIMEOUT_MS !== undefined && p.HTTP_REQUEST_TIMEOUT_MS !== undefined && p.HTTP_HEADERS_TIMEOUT_MS > p.HTTP_REQUEST_TIMEOUT_MS) {
     bad('HTTP_HEADERS_TIMEOUT_MS', 'must not be more than HTTP_REQUEST_TIMEOUT_MS');
   }
@@ -277,6 +318,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
   } catch (err) {
     issues.push((err as Error).message);
   }
+  let prices: PriceTable = BUILT_IN_PRICES;
+  try {
+    prices = loadPrices(p.MODEL_PRICES_FILE);
+  } catch (err) {
+    issues.push((err as Error).message);
+  }
   if (issues.length > 0 || !plans || publicUrl === undefined) {
     throw new ConfigError(`Invalid configuration:\n${issues.map((i) => `  ${i}`).join('\n')}`);
   }
@@ -294,6 +341,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queueMax: e.DATABASE_QUEUE_POOL_MAX,
+      pooler: e.DATABASE_POOLER,
     },
     publicUrl,
     publicUrlIsExplicit: e.PUBLIC_URL !== undefined,
@@ -310,6 +359,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
     },
     extraction: {
       engine: e.EXTRACTION_ENGINE ?? (e.ANTHROPIC_API_KEY ? 'anthropic' : 'local'),
+      openai: {
+        baseUrl: e.OPENAI_BASE_URL.replace(/\/$/, ''), apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL, structuredOutputs: e.OPENAI_STRUCTURED_OUTPUTS,
+        vision: e.OPENAI_VISION === 'true', timeoutMs: e.OPENAI_TIMEOUT_MS, maxRetries: e.OPENAI_MAX_RETRIES,
+        maxTokens: e.OPENAI_MAX_TOKENS, retryMaxTokens: Math.max(e.OPENAI_RETRY_MAX_TOKENS, e.OPENAI_MAX_TOKENS), prices,
+      },
+      cascade: { modelEngine: e.CASCADE_MODEL_ENGINE, keep: e.CASCADE_KEEP },
       anthropic: {
         apiKey: e.ANTHROPIC_API_KEY, model: e.ANTHROPIC_MODEL, baseUrl: e.ANTHROPIC_BASE_URL, timeoutMs: e.ANTHROPIC_TIMEOUT_MS, maxRetries: e.ANTHROPIC_MAX_RETRIES,
         allowedModels, routeModels,

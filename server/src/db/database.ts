@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './prisma-client/client.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.js';
 import { createSql, type Sql } from './sql.js';
-import { DEFAULT_POOL, poolOptions, type PoolSettings } from './pool-settings.js';
+import { DEFAULT_POOL, markTransactionPooled, poolOptions, type PoolSettings } from './pool-settings.js';
 
 export type { PrismaClient };
 
@@ -46,6 +46,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     connectionTimeoutMillis: DEFAULT_POOL.connectTimeoutMs,
     query_timeout: 30_000,
   } : config);
+  // Through a transaction-mode pooler a statement prepared on one server session may run on another: none are named.
+  const pooled = !embedded && options.pool?.pooler === 'transaction';
+  if (pooled) markTransactionPooled(pool);
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   let queries = 0;
@@ -61,7 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     prisma,
     pool,
-    sql: createSql(pool, !embedded),
+    sql: createSql(pool, !embedded && !pooled),
     kind: embedded ? 'embedded' : 'postgres',
     queryCount: () => queries,
     async close() {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { withoutTimeouts } from './pool-settings.js';
+import { isTransactionPooled, withoutTimeouts } from './pool-settings.js';
 import { openSchemaEngine } from './schema-engine.js';
 
 export const PRISMA_DIR = fileURLToPath(new URL('../../../prisma/', import.meta.url));
@@ -43,6 +43,7 @@ export function applyMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<st
 let inProcess: Promise<unknown> = Promise.resolve();
 
 async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string[]> {
+  if (isTransactionPooled(pool)) return checkMigrationsPooled(pool, dir);
   const lock = await pool.connect();
   let failed = false;
   try {
@@ -70,6 +71,21 @@ async function applyMigrationsLocked(pool: pg.Pool, dir: string): Promise<string
     // for the lock, and would take it later and keep it: closed, it gives up whatever it holds or waits for.
     lock.release(failed);
   }
+}
+
+/**
+ * Through a transaction-mode pooler (DATABASE_POOLER=transaction) a session lock would stay on whichever server
+ * session ran it, and Prisma's schema engine needs a session of its own: migrations are applied over a direct
+ * connection instead (docs/deploy.md), and here only checked.
+ */
+async function checkMigrationsPooled(pool: pg.Pool, dir: string): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    if (await allApplied(client, readMigrationsList(dir).migrationDirectories)) return [];
+  } finally {
+    client.release();
+  }
+  throw new Error('the database schema is not current, and migrations are not applied through a transaction-mode pooler (DATABASE_POOLER=transaction): apply them over a direct connection first (DATABASE_URL=<PostgreSQL itself> node server/dist/admin/cli.js migrate; docs/deploy.md)');
 }
 
 type MigrationDirectory = ReturnType<typeof readMigrationsList>['migrationDirectories'][number];

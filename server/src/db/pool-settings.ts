@@ -12,7 +12,17 @@ export interface PoolSettings {
   queryTimeoutMs: number;
   /** The server ends a session idle inside a transaction this long (a process frozen while holding rows); 0: no limit. */
   idleInTransactionTimeoutMs: number;
+  /**
+   * `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer's pool_mode = transaction), where a session
+   * lasts one transaction: no named prepared statements, and no session advisory locks (docs/deploy.md).
+   */
+  pooler?: 'none' | 'transaction';
 }
+
+/** Pools whose connections go through a transaction-mode pooler (see PoolSettings.pooler). */
+const transactionPooled = new WeakSet<object>();
+export const markTransactionPooled = (pool: object): void => void transactionPooled.add(pool);
+export const isTransactionPooled = (pool: object): boolean => transactionPooled.has(pool);
 
 /**
  * Fail fast: a request that cannot reach the database, or whose database stopped answering, is answered 503 within

@@ -3,8 +3,9 @@ import type { PrismaClient } from '../db/database.js';
 import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
+import { documentPart } from './auto/document-part.js';
 import { assembleEvidence } from './evidence/assemble.js';
-import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
+import { calibrationFamily, DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
 import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
 
@@ -84,8 +85,11 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const read = readsText(item, native) ? await deps.documents.read(item.prepared, { accountId: deps.accountId, signal }) : null;
   const fromFile = item.prepared.kind === 'file' || item.prepared.kind === 'read';
   const readingHeu = fromFile && read ? read.readingHeu : 0;
-  const text = read?.text ?? '';
-  const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source };
+  // An e-mail on a fixed route: the part that is the document (its attachment, not the cover note), said in `source.part`.
+  const part = read && item.task.kind !== 'custom' ? await documentPart(read, item.task.kind, signal) : null;
+  const text = part ? part.text : read?.text ?? '';
+  const layout = part ? part.layout : read?.layout;
+  const source: DocumentSource = native ? { mediaType: native.mediaType, pages: native.pages, method: 'native' } : { ...read!.source, ...(part ? { part: part.source } : {}) };
   const answer: EngineAnswer = await deps.engine.extract({
     task: item.task, text, schema: item.schema, signal, budgetTokens: tokensFor(budgetHeu - readingHeu), log: deps.log, ...(native ? { file: native } : {}),
   });
@@ -94,8 +98,8 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   if (item.options?.returnText) source.text = text;
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
   const { data, evidence, withheld } = assembleEvidence({
-    kind: item.task.kind, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
-    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name],
+    kind: item.task.kind, engine: calibrationFamily(deps.engine.name), data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
+    text, ...(layout ? { layout } : {}), ...(answer.answeredBy ? { answeredBy: answer.answeredBy } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[calibrationFamily(deps.engine.name)],
   });
   if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
   const renewal = data as FixedData['renewal'];

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
+import { isTransactionPooled } from '../db/pool-settings.js';
 import type { Transaction } from '../db/transaction.js';
 
 /**
@@ -29,6 +30,8 @@ export interface JobQueueOptions {
   pool: pg.Pool;
   /** PostgreSQL: pg-boss gets a small pool of its own on this URL. Embedded (undefined): it shares `pool`. */
   databaseUrl: string | undefined;
+  /** The size of pg-boss's own pool on PostgreSQL (DATABASE_QUEUE_POOL_MAX; default 4). */
+  poolMax?: number;
   /** A running job or delivery whose worker has not refreshed it for this long is run again. */
   heartbeatSeconds: number;
   /** Runs a job may start before it goes to the dead-letter queue. */
@@ -79,7 +82,7 @@ export class JobQueue {
       application_name: 'docextract-jobs',
     };
     this.boss = databaseUrl
-      ? new PgBoss({ ...common, connectionString: databaseUrl, max: 4 })
+      ? new PgBoss({ ...common, connectionString: databaseUrl, max: options.poolMax ?? 4 })
       : new PgBoss({ ...common, db: poolAdapter(pool) });
     this.boss.on('error', (err: unknown) => logger.warn({ err }, 'job queue error'));
   }
@@ -110,6 +113,7 @@ export class JobQueue {
    */
   private async oneAtATime(install: () => Promise<void>): Promise<void> {
     if (!this.options.databaseUrl) return install();
+    if (isTransactionPooled(this.options.pool)) return this.oneAtATimePooled(install);
     const client = await this.options.pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [QUEUE_INSTALL_LOCK]);
@@ -120,6 +124,26 @@ export class JobQueue {
       }
     } finally {
       client.release();
+    }
+  }
+
+  /**
+   * As `oneAtATime`, through a transaction-mode pooler, where a session lock would stay behind on whichever server
+   * session took it: a transaction lock, held by a transaction kept open (one server session) while installing.
+   */
+  private async oneAtATimePooled(install: () => Promise<void>): Promise<void> {
+    const client = await this.options.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_INSTALL_LOCK]);
+      try {
+        await install();
+      } finally {
+        await client.query('COMMIT').catch(() => { broken = true; });
+      }
+    } finally {
+      client.release(broken);
     }
   }
 

@@ -47,6 +47,11 @@ const COLUMNS = `id, account_id AS "accountId", api_key_id AS "apiKeyId", route,
 const VIEW_COLUMNS = COLUMNS.replace('request, ', 'NULL AS request, ');
 const LIST_COLUMNS = VIEW_COLUMNS.replace('result, ', 'NULL AS result, ');
 
+// A page of an account's jobs ($1), newest first: $2 route or null, $3 cursor (ids below it) or null, $4 rows; with $5 a status.
+const LIST_WHERE = `account_id = $1 AND purged_at IS NULL AND ($2::text IS NULL OR route = $2) AND ($3::text IS NULL OR id < $3)`;
+const LIST_SQL = `SELECT ${LIST_COLUMNS} FROM jobs WHERE ${LIST_WHERE} ORDER BY id DESC LIMIT $4`;
+export const LIST_BY_STATUS_SQL = `SELECT ${LIST_COLUMNS} FROM jobs WHERE ${LIST_WHERE} AND status = $5::"JobStatus" ORDER BY id DESC LIMIT $4`;
+
 /** The most request text one insert statement carries (a request larger than this goes alone). */
 const INSERT_GROUP_CHARS = 1_000_000;
 
@@ -109,15 +114,18 @@ export const jobRepository = {
     return ids.map((id) => byId.get(id)).filter((r): r is JobRow => r !== undefined);
   },
 
-  /** A page of the account's jobs, newest first, results left out; purged jobs are not listed. */
+  /**
+   * A page of the account's jobs, newest first, results left out; purged jobs are not listed. With a status, the
+   * status is compared as the column's own type, so the index on (account, status, id) serves it (a `status::text`
+   * comparison could use no index: a sequential scan of every job).
+   */
   async list(sql: Sql, accountId: string, filter: { status?: JobStatus; route?: string; limit: number; cursor?: string }): Promise<JobRow[]> {
-    return sql.rows<JobRow>('jobs_list', `
-      SELECT ${LIST_COLUMNS} FROM jobs
-      WHERE account_id = $1 AND purged_at IS NULL
-        AND ($2::text IS NULL OR status::text = $2) AND ($3::text IS NULL OR route = $3) AND ($4::text IS NULL OR id < $4)
-      ORDER BY id DESC LIMIT $5`,
-    [accountId, filter.status ?? null, filter.route ?? null, filter.cursor ?? null, filter.limit]);
+    const values = [accountId, filter.route ?? null, filter.cursor ?? null, filter.limit];
+    if (filter.status === undefined) return sql.rows<JobRow>('jobs_list', LIST_SQL, values);
+    return sql.rows<JobRow>('jobs_list_status', LIST_BY_STATUS_SQL, [...values, filter.status]);
   },
+
+
 
   /**
    * Starts a run: a queued job (or a running one whose worker died) becomes running, its attempts counted. Null when

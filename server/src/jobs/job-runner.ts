@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { components } from '../../../generated/openapi.js';
 import type { Database } from '../db/database.js';
 import { withTransaction, type Transaction } from '../db/transaction.js';
+import { whileUnavailable } from '../db/while-unavailable.js';
 import { Documents } from '../documents/documents.js';
 import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import { itemFor, type ItemRoute } from '../extraction/item-request.js';
@@ -101,7 +102,9 @@ export class JobRunner {
     } finally {
       release?.();
     }
-    return (await this.end(row, stored, outcome, claimed, began)) ? 'completed' : undefined;
+    // The end is written once the database answers: a connection refused here neither runs the extraction again nor
+    // counts as an attempt (the outcome is kept; a try whose commit was lost finds the job no longer this run's).
+    return (await whileUnavailable(() => this.end(row, stored, outcome, claimed, began), signal)) ? 'completed' : undefined;
   }
 
   /** The synchronous route's answer for the job's request. */
@@ -207,7 +210,11 @@ export class JobRunner {
       if (!locked || (locked.status !== 'running' && locked.status !== 'queued')) return null;
       await meter.release({ id: locked.usageRecordId, heu: locked.reservedHeu }, tx.sql);
       const now = clock.now();
-      const error = { code: 'internal_error', message: `The job could not be run: its worker stopped ${locked.attempts} times while running it. Nothing was charged.`, details: null };
+      // Said as it happened: a job dead-lettered before any run of it started was not stopped mid-run.
+      const why = locked.attempts > 0
+        ? `its worker stopped ${locked.attempts === 1 ? 'once' : `${locked.attempts} times`} while running it`
+        : 'the workers that took it stopped before it started';
+      const error = { code: 'internal_error', message: `The job could not be run: ${why}. Nothing was charged.`, details: null };
       const finished = await jobs.finish(tx.sql, jobId, { status: 'failed', error: JSON.stringify(error), now, expiresAt: new Date(now.getTime() + retentionMs) });
       await recordJobEvent(tx, queue, jobView(finished), locked.accountId, 'job.failed', now);
       return { accountId: locked.accountId, stored: locked.storedDocuments, route: finished.route, attempts: locked.attempts };

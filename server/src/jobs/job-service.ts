@@ -11,8 +11,9 @@ import { jsonInput } from '../extraction/single-input.js';
 import { ApiError } from '../http/api-error.js';
 import { canonicalJson } from '../http/canonical-json.js';
 import { newId } from '../ids/ids.js';
-import type { Meter, RateState } from '../metering/meter.js';
+import { RESERVATION_TTL_MS, type Meter, type RateState } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
+import { AccountGate } from './account-gate.js';
 import { priorityOf } from './fair-queue.js';
 import type { JobQueue } from './job-queue.js';
 import { jobRepository as jobs, type JobRow, type NewJob } from './job-repository.js';
@@ -39,6 +40,10 @@ export interface JobServiceDeps {
   retentionMs: number;
   /** Told when jobs were queued by this process, so a worker here starts them without waiting for its next poll. */
   onQueued?: () => void;
+  /** Of one account's requests, how many may be in the steps on its own rows at once (default 2; see AccountGate). */
+  admissionsPerAccount?: number;
+  /** How long a request waits for its turn there before it is answered 503 (default 5 s: the pool's connect timeout). */
+  admissionWaitMs?: number;
 }
 
 export interface Caller {
@@ -57,12 +62,18 @@ export interface Accepted {
 
 /**
  * Accepting, reading and cancelling jobs. A job is accepted only once its request has been checked as the synchronous
- * route checks it short of opening a file (item-request.ts itemEstimate), and its estimate reserved, in the
- * transaction that stores it and queues it: a job exists, is reserved and is queued together, or not at all. A file
- * is opened by the worker, which sets the reservation to what the synchronous route reserves (job-runner.ts).
+ * route checks it short of opening a file (item-request.ts itemEstimate) and its estimate reserved (one statement,
+ * committed alone, so the account's bucket row is never held while anything else happens); then one transaction
+ * stores it and queues it: a job exists and is queued together, or not at all, and then its reservation goes back. A
+ * file is opened by the worker, which sets the reservation to what the synchronous route reserves (job-runner.ts).
  */
 export class JobService {
-  constructor(private readonly deps: JobServiceDeps) {}
+  /** One account's requests in the steps that wait on its own rows (rate window, bucket): see AccountGate. */
+  private readonly gate: AccountGate;
+
+  constructor(private readonly deps: JobServiceDeps) {
+    this.gate = new AccountGate(deps.admissionsPerAccount ?? 2, deps.admissionWaitMs ?? 5_000);
+  }
 
   /** POST /v1/jobs. */
   async create(caller: Caller, body: Schemas['CreateJobRequest'], idempotencyKey: string | undefined): Promise<Accepted> {
@@ -99,13 +110,13 @@ export class JobService {
     if (idempotencyKey !== undefined) {
       // A replay is a request like any other: counted, and answered with the rate state.
       const replay = await this.replay(db.sql, caller.accountId, idempotencyKey, hashes, clock.now());
-      if (replay) return { ...replay, rate: await this.deps.meter.countRequest(caller.accountId, clock.now()) };
+      if (replay) return { ...replay, rate: await this.gate.run(caller.accountId, () => this.deps.meter.countRequest(caller.accountId, clock.now())) };
     }
     // Counted once, as the synchronous routes count: a request holding a file before its documents are looked at (a
     // file refused from here on, over its size or 402, still counts, and a caller over its rate is refused first), one
     // of text once checked. Never inside the transaction, so a refusal there does not take the count back.
     const holdsFile = requests.some((r) => (r.request.document as AnyDocumentInput | undefined)?.content !== undefined);
-    let counted = holdsFile ? await this.deps.meter.countRequest(caller.accountId, clock.now()) : undefined;
+    let counted = holdsFile ? await this.gate.run(caller.accountId, () => this.deps.meter.countRequest(caller.accountId, clock.now())) : undefined;
     // Everything the synchronous route refuses without opening a file is refused here, before anything is reserved.
     // Files are opened (probed) by the worker: one the reader refuses fails its job, uncharged.
     const checked: Array<(typeof requests)[number] & { heu: number }> = [];
@@ -113,18 +124,25 @@ export class JobService {
       const { engine, item } = await itemEstimate({ prisma: db.prisma, engine: this.deps.engine }, caller.accountId, r.request.route as ItemRoute, jsonInput(r.request as Schemas['CustomExtractRequest']), r.path);
       checked.push({ ...r, heu: reservationForItem(engine, item).wanted });
     }
-    counted ??= await this.deps.meter.countRequest(caller.accountId, clock.now());
+    counted ??= await this.gate.run(caller.accountId, () => this.deps.meter.countRequest(caller.accountId, clock.now()));
     // Started before the transaction: on the embedded database, starting it inside would wait for the one connection
     // the transaction holds.
     await this.deps.queue.start();
     const now = clock.now();
+    const made: NewJob[] = checked.map((c) => ({
+      id: newId(), accountId: caller.accountId, apiKeyId: caller.apiKeyId, route: c.request.route,
+      request: JSON.stringify(c.request), metadata: c.metadata === undefined ? null : JSON.stringify(c.metadata),
+      usageRecordId: newId(), reservedHeu: c.heu, createdAt: now,
+    }));
+    const reservations = made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu }));
+    // Admission first, in one statement of its own (committed at once): the account's bucket row is locked only for
+    // that statement, never while this request stores its documents or queues its jobs (a commit carrying megabytes of
+    // request). Refused (402, 429): nothing was made (the request stays counted). Reserved for a request's lifetime
+    // (RESERVATION_TTL_MS) until the transaction below makes it the job's: a process dying in between leaves nothing
+    // held for longer.
+    await this.gate.run(caller.accountId, () => this.deps.meter.admitJobs(caller.accountId, reservations, counted, `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + RESERVATION_TTL_MS)));
     try {
       const rows = await withTransaction(db.pool, async (tx) => {
-        const made: NewJob[] = checked.map((c) => ({
-          id: newId(), accountId: caller.accountId, apiKeyId: caller.apiKeyId, route: c.request.route,
-          request: JSON.stringify(c.request), metadata: c.metadata === undefined ? null : JSON.stringify(c.metadata),
-          usageRecordId: newId(), reservedHeu: c.heu, createdAt: now,
-        }));
         const tags = await jobs.insert(tx.sql, caller.accountId, made);
         if (idempotencyKey !== undefined) {
           const claimed = await tx.sql.execute('job_requests_insert', `
@@ -135,15 +153,16 @@ export class JobService {
           if (claimed === 0) throw new RaceLost();
         }
         await this.deps.queue.enqueue(tx, made.map((m, i) => ({ id: m.id, priority: priorityOf(tags[i]!) })));
-        // Admission last, just before the commit: it locks the account's bucket row, which every request of the account
-        // needs, so it is held for one statement, not the whole transaction. Refused (402, 429): the transaction is
-        // rolled back and no job was made (the request stays counted).
-        await this.deps.meter.admitJobs(caller.accountId, made.map((m) => ({ id: m.usageRecordId, heu: m.reservedHeu })), counted, `jobs:${requests[0]!.request.route}`, caller.requestId, now, new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
+        // The reservations are the jobs' now: they live as long as a queued job may wait (rows of their own, no lock
+        // shared with other requests).
+        await this.deps.meter.holdUntil(reservations.map((r) => r.id), new Date(now.getTime() + JOB_RESERVATION_TTL_MS), tx.sql);
         return made.map(acceptedRow);
       });
       this.deps.onQueued?.();
       return { jobs: rows, replayed: false, rate: counted };
     } catch (e) {
+      // No job was made: its HEU go back (now, or once the database answers again).
+      await Promise.all(reservations.map((r) => this.deps.meter.releaseSoon(r)));
       if (e instanceof RaceLost) {
         const replay = await this.replay(db.sql, caller.accountId, idempotencyKey!, hashes, clock.now());
         if (replay) return { ...replay, rate: counted };

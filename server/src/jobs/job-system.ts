@@ -51,9 +51,14 @@ export class JobSystem {
 
   constructor(private readonly deps: JobSystemDeps) {
     const { config, db, engine, documents, meter, clock, logger, metrics } = deps;
-    this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
+    this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, poolMax: config.pool.queueMax, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
     const retentionMs = config.jobs.retentionMs;
-    this.service = new JobService({ db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake() });
+    this.service = new JobService({
+      db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake(),
+      // A quarter of the pool per account: one account's burst leaves three quarters to the others.
+      admissionsPerAccount: Math.max(1, Math.floor(config.pool.max / 4)),
+      admissionWaitMs: config.pool.connectTimeoutMs,
+    });
     this.runner = new JobRunner({
       db, documents, engine, meter, queue: this.queue, clock, retentionMs, logger,
       onFinished: ({ status, route }) => metrics?.jobsFinished.inc({ status, route }),

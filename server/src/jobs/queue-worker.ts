@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { whileUnavailable } from '../db/while-unavailable.js';
 import type { ClaimedJob, JobQueue, QueueName } from './job-queue.js';
 import { WorkerStopping } from './job-runner.js';
 
@@ -126,7 +127,14 @@ export class QueueWorker<T extends object> {
     };
     const done = (async () => {
       try {
-        if ((await handle(job, controller.signal, release)) !== 'completed') await queue.complete(name, job);
+        // The database away (refused, "too many clients", no connection in time) is not the job's failure: the job is
+        // not failed back to the queue, where it would count as one of its attempts (a job dead-lettered as if its
+        // workers had died), but run again here once the database answers, its claim kept alive meanwhile.
+        await whileUnavailable(async () => {
+          if ((await handle(job, controller.signal, release)) !== 'completed') await queue.complete(name, job);
+        }, controller.signal, (err, tries) => {
+          if (tries === 0) logger.warn({ err, queue: name, jobId: job.id }, 'the database is away: the job runs again here once it answers');
+        });
       } catch (err) {
         if (!(err instanceof WorkerStopping)) logger.warn({ err, queue: name, jobId: job.id }, 'job will run again');
         await queue.fail(name, job, err instanceof Error ? err.message : String(err)).catch(() => {});

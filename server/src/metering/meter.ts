@@ -8,6 +8,10 @@ import { monthStart, nextMonthStart } from '../time/clock.js';
 export const RESERVATION_TTL_MS = 15 * 60 * 1000;
 /** How often a reservation whose release failed (the database away) is tried again, at first and at most. */
 export const RELEASE_RETRY_MS = { first: 500, max: 5_000 } as const;
+/** How soon after a give-back went pending it is folded into its bucket (see `foldSoon`). */
+export const FOLD_DELAY_MS = 50;
+/** How often each process folds whatever give-backs are still pending. */
+export const FOLD_INTERVAL_MS = 1_000;
 /** Bounds of the `Retry-After` of a bucket held by requests in flight (see `refusal`). */
 export const IN_FLIGHT_RETRY_S = { min: 1, max: 30 } as const;
 
@@ -55,6 +59,7 @@ export class Meter {
   private readonly unreleased = new Map<string, { reservation: Pick<Reservation, 'id' | 'heu'>; since: number }>();
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelayMs: number = RELEASE_RETRY_MS.first;
+  private foldTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly sql: Sql,
@@ -209,6 +214,11 @@ export class Meter {
     return ids.map((id, i) => ({ id, heu: amounts[i]!, rate }));
   }
 
+  /** Reservations (made by `admitJobs`) live until `expiresAt`: their jobs were stored. `via`: the caller's transaction. */
+  async holdUntil(ids: string[], expiresAt: Date, via: Sql = this.sql): Promise<void> {
+    await via.execute('meter_hold_until', `UPDATE usage_records SET expires_at = $2::timestamp(3) WHERE id = ANY($1::text[]) AND state = 'reserved'`, [ids, ts(expiresAt)]);
+  }
+
   /**
    * Sets a job's reservation, made from an estimate, to `to` HEU once its file has been opened (`from` is what it
    * holds): less gives the difference back at once; more is taken only if the month's bucket has room for it (one
@@ -239,9 +249,10 @@ export class Meter {
    */
   async settle(reservation: Pick<Reservation, 'id' | 'heu'>, usage: { heu: number; inputTokens: number; outputTokens: number }, apiKeyId: string, via: Sql = this.sql): Promise<{ keyActive: boolean }> {
     const heu = Math.min(usage.heu, reservation.heu);
-    const rows = await via.rows<{ active: boolean | null; n: string }>('meter_settle', SETTLE_SQL, [
+    const rows = await via.rows<{ active: boolean | null; n: string; pending: string }>('meter_settle', SETTLE_SQL, [
       apiKeyId, heu, usage.inputTokens, usage.outputTokens, reservation.id, reservation.heu,
     ]);
+    if (Number(rows[0]?.pending) > 0) this.foldSoon();
     const keyActive = rows[0]?.active === true;
     if (keyActive && Number(rows[0]?.n) > 0) this.onSettled?.(heu);
     return { keyActive };
@@ -249,7 +260,37 @@ export class Meter {
 
   /** Gives the whole reservation back (the request failed: nothing is charged). `via`: inside the caller's transaction. */
   async release(reservation: Pick<Reservation, 'id' | 'heu'>, via: Sql = this.sql): Promise<void> {
-    await via.execute('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
+    const rows = await via.rows<{ pending: string }>('meter_release', RELEASE_SQL, [reservation.id, reservation.heu]);
+    if (Number(rows[0]?.pending) > 0) this.foldSoon();
+  }
+
+  /** Folds the give-backs pending (see giveBackCtes) into their buckets; answers how many buckets took some. */
+  async fold(): Promise<number> {
+    return this.sql.execute('meter_fold', FOLD_SQL, []);
+  }
+
+  /**
+   * A fold shortly (coalesced): after the give-back's transaction has committed, as a rule. Whatever it misses (a
+   * bucket busy then, a transaction slower to commit) the next one folds, or the periodic one (`foldEvery`).
+   */
+  foldSoon(): void {
+    if (this.foldTimer) return;
+    this.foldTimer = setTimeout(() => {
+      this.foldTimer = undefined;
+      this.fold().catch(() => {});
+    }, FOLD_DELAY_MS);
+    this.foldTimer.unref();
+  }
+
+  /** Folds every `ms` (each process that settles runs one); answers the function that stops it. */
+  foldEvery(ms: number): () => void {
+    const timer = setInterval(() => void this.fold().catch(() => {}), ms);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      if (this.foldTimer) clearTimeout(this.foldTimer);
+      this.foldTimer = undefined;
+    };
   }
 
   /**
@@ -379,11 +420,15 @@ const COUNT_REQUEST_SQL = `
   ${rateCte('$4')}
   SELECT (SELECT plan::text FROM acct) AS plan, (SELECT count FROM rate) AS rate_count`;
 
+/** A bucket's give-backs still pending (zero or less), for reads that state the bucket (`$1` account, `$2` period). */
+export const PENDING_GIVE_BACKS_SQL = (account: string, period: string) =>
+  `COALESCE((SELECT SUM(heu)::int FROM usage_bucket_deltas WHERE account_id = ${account} AND period_start = ${period}), 0)`;
+
 // $1 account, $2 period, $3 now: in one snapshot, the bucket's HEU used, those reserved by requests still running,
 // and how long the oldest of them has run (a settle changes the record and the bucket in one statement, so the two
 // sums agree).
 const BUCKET_NOW_SQL = `
-  SELECT (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $2::timestamp(3)) AS used,
+  SELECT (SELECT heu_used FROM usage_buckets WHERE account_id = $1 AND period_start = $2::timestamp(3)) + ${PENDING_GIVE_BACKS_SQL('$1', '$2::timestamp(3)')} AS used,
          COALESCE(SUM(heu), 0)::int AS reserved,
          COALESCE(EXTRACT(EPOCH FROM ($3::timestamp(3) - MIN(created_at))), 0)::float8 AS oldest_age_s
   FROM usage_records WHERE account_id = $1 AND period_start = $2::timestamp(3) AND state = 'reserved'`;
@@ -431,6 +476,26 @@ const RESIZE_SQL = `
   SELECT (SELECT plan::text FROM acct) AS plan, (SELECT heu FROM resized) AS resized,
          (SELECT b.heu_used FROM usage_buckets b, rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start) AS used`;
 
+// Settling and releasing give HEU back to the bucket (never take): the bucket row is updated when it is free, and
+// when another transaction holds it (jobs of the same account ending together), the give-back goes to a row of its
+// own in usage_bucket_deltas instead, folded in soon after (FOLD_SQL). So job ends never queue on the account's one
+// bucket row, and a bucket with give-backs pending reads fuller than it is, never emptier: admission, which does
+// wait for the row, can only be stricter meanwhile, never overdraw it.
+const giveBackCtes = (heu: string) => `free AS (
+    SELECT b.account_id, b.period_start FROM usage_buckets b JOIN rec ON b.account_id = rec.account_id AND b.period_start = rec.period_start
+    FOR UPDATE OF b SKIP LOCKED
+  ),
+  bucket AS (
+    UPDATE usage_buckets b SET heu_used = b.heu_used + ${heu}
+    FROM rec, free WHERE b.account_id = free.account_id AND b.period_start = free.period_start
+    RETURNING 1
+  ),
+  pending AS (
+    INSERT INTO usage_bucket_deltas (id, account_id, period_start, heu)
+    SELECT rec.id, rec.account_id, rec.period_start, ${heu} FROM rec WHERE NOT EXISTS (SELECT 1 FROM bucket) AND ${heu} <> 0
+    RETURNING 1
+  )`;
+
 // $1 key id, $2 real HEU, $3/$4 tokens, $5 reservation id, $6 reserved HEU.
 const SETTLE_SQL = `
   WITH k AS (SELECT (revoked_at IS NULL) AS active FROM api_keys WHERE id = $1),
@@ -440,23 +505,35 @@ const SETTLE_SQL = `
         heu = CASE WHEN COALESCE((SELECT active FROM k), false) THEN $2::int ELSE 0 END,
         input_tokens = $3::int, output_tokens = $4::int
     WHERE id = $5 AND state = 'reserved'
-    RETURNING account_id, period_start, heu
+    RETURNING id, account_id, period_start, heu
   ),
-  bucket AS (
-    UPDATE usage_buckets b SET heu_used = b.heu_used - $6::int + rec.heu
-    FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start
-    RETURNING 1
-  )
-  SELECT COALESCE((SELECT active FROM k), false) AS active, (SELECT count(*) FROM bucket) AS n`;
+  ${giveBackCtes('(rec.heu - $6::int)')}
+  SELECT COALESCE((SELECT active FROM k), false) AS active, (SELECT count(*) FROM rec) AS n, (SELECT count(*) FROM pending) AS pending`;
 
 // $1 reservation id, $2 reserved HEU.
 const RELEASE_SQL = `
   WITH rec AS (
     UPDATE usage_records SET state = 'released', heu = 0 WHERE id = $1 AND state = 'reserved'
-    RETURNING account_id, period_start
-  )
-  UPDATE usage_buckets b SET heu_used = b.heu_used - $2::int
-  FROM rec WHERE b.account_id = rec.account_id AND b.period_start = rec.period_start`;
+    RETURNING id, account_id, period_start
+  ),
+  ${giveBackCtes('(-$2::int)')}
+  SELECT (SELECT count(*) FROM pending) AS pending`;
+
+// Give-backs pending (see giveBackCtes) folded into their buckets: each bucket row free now, with all its deltas
+// visible, in one statement (a bucket busy now is left for the next fold; a delta is deleted by exactly one fold).
+const FOLD_SQL = `
+  WITH due AS (SELECT DISTINCT account_id, period_start FROM usage_bucket_deltas),
+  free AS (
+    SELECT b.account_id, b.period_start FROM usage_buckets b JOIN due ON b.account_id = due.account_id AND b.period_start = due.period_start
+    FOR UPDATE OF b SKIP LOCKED
+  ),
+  gone AS (
+    DELETE FROM usage_bucket_deltas d USING free WHERE d.account_id = free.account_id AND d.period_start = free.period_start
+    RETURNING d.account_id, d.period_start, d.heu
+  ),
+  sums AS (SELECT account_id, period_start, SUM(heu)::int AS heu FROM gone GROUP BY account_id, period_start)
+  UPDATE usage_buckets b SET heu_used = b.heu_used + sums.heu
+  FROM sums WHERE b.account_id = sums.account_id AND b.period_start = sums.period_start`;
 
 // $1 now.
 const RELEASE_EXPIRED_SQL = `

@@ -54,6 +54,12 @@ export interface EngineAnswer {
   /** The model that answered. */
   model: string;
   usage: EngineUsage;
+  /**
+   * When two engines answered (the cascade): which one answered each top-level member, by its JSON Pointer (`/total`,
+   * `/vendor`; '' for an answer without members). The evidence says it (`engine`), and each value is calibrated as
+   * its engine's.
+   */
+  answeredBy?: Record<string, ExtractionEngine['name']>;
 }
 
 /** What is known of a file before it is read: enough for an engine to say whether it reads it itself. */
@@ -91,9 +97,9 @@ export interface EngineInput {
 
 export type PlanInput = Pick<EngineInput, 'task' | 'text' | 'schema'> & { textChars?: number; file?: FileFacts };
 
-/** One way of turning a document into data: Claude, or the offline rules. */
+/** One way of turning a document into data: Claude, a model behind an OpenAI-compatible server, or the offline rules. */
 export interface ExtractionEngine {
-  readonly name: 'anthropic' | 'local';
+  readonly name: 'anthropic' | 'local' | 'openai';
   /**
    * The tokens to reserve before `extract` runs (metering turns them into HEU). For a file not read yet, `textChars`
    * is the most characters its text may have; for a file the engine reads itself, `file` says what it is.

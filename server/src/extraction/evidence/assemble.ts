@@ -3,6 +3,7 @@
 // request's threshold withheld. Single routes, batch items and jobs all come through here (run-item.ts).
 import type { components } from '../../../../generated/openapi.js';
 import type { TextLayout } from '../../documents/text-layout.js';
+import { calibrationFamily } from './thresholds.js';
 import type { JsonSchema } from '../engines/engine.js';
 import { runChecks } from './checks.js';
 import { calibration, confidenceOf, priorLogit, type EngineModel } from './confidence.js';
@@ -12,7 +13,7 @@ import type { FoundEvidence, FoundEvidenceMap } from './found.js';
 import { integerPointers } from './integers.js';
 import { locateQuote } from './locate-quote.js';
 import { placeSpan } from './placement.js';
-import { fieldOf, leaves, type Leaf } from './pointers.js';
+import { escapeStep, fieldOf, leaves, stepsOf, type Leaf } from './pointers.js';
 import { withhold } from './withhold.js';
 import { latinShare, shapeOf } from './shapes.js';
 import { wordsBefore } from './context-words.js';
@@ -20,6 +21,9 @@ import { wordsBefore } from './context-words.js';
 type Schemas = components['schemas'];
 export type Evidence = Schemas['Evidence'];
 export type WithheldValue = Schemas['WithheldValue'];
+
+/** An engine that may answer a member of a cascade's answer (the evidence names it; its calibration is its family's). */
+type AnsweringEngine = 'local' | 'anthropic' | 'openai';
 
 export interface AssembleInput {
   /** `invoice`, ..., `renewal` or `custom`. */
@@ -37,6 +41,8 @@ export interface AssembleInput {
   minConfidence: number;
   /** Another calibration than the fitted one (the calibration script scores with the model it is fitting). */
   model?: EngineModel;
+  /** Which engine answered each top-level member (the cascade): each value is calibrated as its engine's, and its evidence says which. */
+  answeredBy?: Record<string, AnsweringEngine>;
 }
 
 /** A value with everything known of it: for the answer, and for the calibration script's rows. */
@@ -49,6 +55,8 @@ export interface ScoredValue {
   features: Features;
   confidence: number;
   evidence: Evidence | null;
+  /** The engine that answered the value, on a cascade's answer. */
+  engine?: string;
 }
 
 export interface Assembled {
@@ -112,6 +120,14 @@ export function assembleEvidence(input: AssembleInput): Assembled {
   const { kind, engine, text } = input;
   const data = input.data;
   const model = calibration().engines[engine];
+  const { answeredBy } = input;
+  // The engine of a value on a cascade's answer: that of its top-level member.
+  const engineOf = (pointer: string): AnsweringEngine | null => {
+    if (!answeredBy) return null;
+    const first = stepsOf(pointer)[0];
+    return answeredBy[first === undefined ? '' : `/${escapeStep(first)}`] ?? answeredBy[''] ?? engine;
+  };
+  const modelOf = (pointer: string): EngineModel => input.model ?? calibration().engines[calibrationFamily(engineOf(pointer) ?? engine)] ?? model;
   let foldedText: FoldedText | null = null;
   const folded = () => (foldedText ??= foldText(text));
   const values = valuesOf(kind, data);
@@ -157,14 +173,15 @@ export function assembleEvidence(input: AssembleInput): Assembled {
       ...(itemOf(leaf.pointer) && items.has(itemOf(leaf.pointer)!) ? { item: items.get(itemOf(leaf.pointer)!)! } : {}),
       ...(itemOf(leaf.pointer) ? { itemMembers: membersOf.get(itemOf(leaf.pointer)!) ?? 0, itemSmell: smelly.has(itemOf(leaf.pointer)!) } : {}), answer,
       ...(reconciles !== null && /^\/(?:lineItems|items)\/\d+\//.test(leaf.pointer) ? { listReconciles: reconciles } : {}),
-      prior: priorLogit(input.model ?? model, field, finder),
+      prior: priorLogit(modelOf(leaf.pointer), field, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
-    const confidence = confidenceOf(input.model ?? model, features);
+    const confidence = confidenceOf(modelOf(leaf.pointer), features);
+    const answered = engineOf(leaf.pointer);
     const evidence: Evidence | null = p
-      ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived }
+      ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived, ...(answered ? { engine: answered } : {}) }
       : null;
-    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, evidence });
+    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, evidence, ...(answered ? { engine: answered } : {}) });
   }
   // The renewal's kind of document is a classification every answer holds (the contract and the stored record require
   // one): its confidence is reported, never withheld.
@@ -174,7 +191,7 @@ export function assembleEvidence(input: AssembleInput): Assembled {
   const withheld: WithheldValue[] = [];
   for (const s of scored) {
     if (below.has(s.pointer)) {
-      const { confidence: _c, ...where } = s.evidence ?? { confidence: s.confidence };
+      const { confidence: _c, ...where } = s.evidence ?? { confidence: s.confidence, ...(s.engine ? { engine: s.engine } : {}) };
       withheld.push({ path: s.pointer, value: s.value, confidence: s.confidence, ...where });
     } else if (s.evidence) {
       evidence[moved.get(s.pointer) ?? s.pointer] = s.evidence;

@@ -15,6 +15,8 @@ export interface Located<T> {
   readonly surface?: string;
   /** The value is computed from the text (a due date from `Net 30`, a sum of tax lines), not copied from it. */
   readonly derived: boolean;
+  /** How a `span` was matched, when not by the finder's own words (`value`: a figure read as the value, in its cell). */
+  readonly how?: 'value';
 }
 
 /** A value read from one or more lines of the document, optionally as the words `surface`. */
@@ -38,12 +40,14 @@ export const valueOf = <T>(x: T | Located<T>): T => (isLocated(x) ? (x.value as 
 export const mapLocated = <T, U>(x: Located<T>, value: U): Located<U> => ({ ...x, value });
 
 /** A figure read on a summary line (totals.ts), or a sum of several: derived, pointing at every line it added. */
-export function figure<T>(value: T, where: { line: number; raw: string } | readonly { line: number; raw: string }[] | undefined): Located<T> | null {
+type FigureWhere = { line: number; raw: string; span?: readonly [number, number] };
+export function figure<T>(value: T, where: FigureWhere | readonly FigureWhere[] | undefined): Located<T> | null {
   if (value === null || value === undefined || !where) return null;
-  if (!Array.isArray(where)) return at(value, (where as { line: number }).line, (where as { raw: string }).raw);
-  const list = where as readonly { line: number; raw: string }[];
+  const one = (w: FigureWhere) => (w.span ? inText(value, w.span[0], w.span[1]) : at(value, w.line, w.raw));
+  if (!Array.isArray(where)) return one(where as FigureWhere);
+  const list = where as readonly FigureWhere[];
   if (list.length === 0) return null;
-  if (list.length === 1) return at(value, list[0]!.line, list[0]!.raw);
+  if (list.length === 1) return one(list[0]!);
   return derivedAt(value, list.map((w) => w.line));
 }
 

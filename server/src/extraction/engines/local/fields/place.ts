@@ -116,7 +116,7 @@ export function placeValue(doc: Doc, found: Located<unknown>, value: unknown, ki
     while (from < to && /\s/.test(doc.text[from]!)) from++;
     while (to > from && /\s/.test(doc.text[to - 1]!)) to--;
     if (to <= from) return null;
-    return { start: doc.toSource(from), end: doc.toSource(to - 1) + 1, how: 'surface' };
+    return { start: doc.toSource(from), end: doc.toSource(to - 1) + 1, how: found.how ?? 'surface' };
   }
   if (!found.lines || found.lines.length === 0) return null;
   const j = join(doc, found.lines);

@@ -4,7 +4,8 @@ import type { Doc } from '../segment/document.js';
 import { pairs, linesLabelled } from '../segment/lookup.js';
 import { labelIs, labelKey, ocrLetters } from '../segment/text.js';
 import { addDays, dateAfterPhraseAt, findDates, parseDate } from '../normalise/dates.js';
-import { extractLineItems, type ReadLineItem } from './line-items.js';
+import { extractLineItems, locatedItem, type ReadLineItem } from './line-items.js';
+import { labelledAs } from './summary-guard.js';
 import { blockFromPair, letterhead, type PartyBlock } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, group, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
@@ -162,10 +163,10 @@ export const INVOICE_FIELDS: FieldTable<C, Invoice> = {
   vendor: party('vendor', 'vendor label or letterhead'),
   // `Bill To:` and the lines under it.
   customer: party('customer', 'customer label'),
-  lineItems: list('object', [finder<C, Invoice['lineItems']>('billed lines above the totals', (c) => c.lineItems.map((l) => at(l.item, l.lines)))]),
-  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), learned('invoice:/subtotal')]),
-  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), learned('invoice:/tax')]),
-  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('invoice:/total')]),
+  lineItems: list('object', [finder<C, Invoice['lineItems']>('billed lines above the totals', (c) => c.lineItems.map(locatedItem))]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), labelledAs('subtotal', learned('invoice:/subtotal'))]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), labelledAs('tax', learned('invoice:/tax'))]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), labelledAs('total', learned('invoice:/total'))]),
   // `Total (CAD)` names it over the document's own currency mark.
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
 };

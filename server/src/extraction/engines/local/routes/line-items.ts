@@ -6,6 +6,7 @@ import { cents, findAmounts, type FoundAmount } from '../normalise/money.js';
 import { CODE_RE_SOURCE, LONE_MARK_SOURCE } from '../normalise/currency.js';
 import { LINE_HEADERS, MEASURE_WORDS } from '../lexicon.js';
 import { wholeUnitsMoney } from './totals.js';
+import { at, inText, type Located } from '../fields/located.js';
 import { isSummaryLabel } from './totals.js';
 
 export interface LineItem {
@@ -15,8 +16,15 @@ export interface LineItem {
   amount: number | null;
 }
 
-/** A billed line and the lines of the document it was read from (its own, and the one above that names it). */
-export interface ReadLineItem { item: LineItem; lines: number[] }
+/** Where a figure of a line was read: a span of `doc.text`, and whether it was computed from what stands there. */
+export interface CellAt { span: [number, number]; derived: boolean }
+
+/**
+ * A billed line and the lines of the document it was read from (its own, and the one above that names it); `cells`:
+ * where each of its figures was read (the cell it stands in, or the cells it was computed from), when the row's
+ * figures could be told apart.
+ */
+export interface ReadLineItem { item: LineItem; lines: number[]; cells?: Partial<Record<'quantity' | 'unitPrice' | 'amount', CellAt>> }
 
 /** What a column holds: a quantity, a unit price, an amount, a position, a tax rate or tax amount, a unit of measure. */
 type Role = 'qty' | 'unit' | 'amount' | 'pos' | 'rate' | 'tax' | 'measure' | 'other';
@@ -115,53 +123,108 @@ function splitLine(raw: string, doc: Doc): Parsed | null {
   return { desc, leadQty, tail, nums: withoutRates(tail, findAmounts(tail, doc.reading)) };
 }
 
-function fromFigures(p: Parsed, roles: Role[] | null): LineItem | null {
+/**
+ * Where each figure of an item came from: the index of the row's figure (`p.nums`) it was read from, `lead` (the count
+ * before the description), or the figures it was computed from.
+ */
+type Source = number | 'lead' | { from: Source[] };
+interface Sourced { item: LineItem; from: Partial<Record<'quantity' | 'unitPrice' | 'amount', Source>> }
+
+function fromFigures(p: Parsed, roles: Role[] | null): Sourced | null {
   const nums = p.nums.map((n) => n.value);
   if (nums.length === 0) return null;
   let qty: number | null = null, unit: number | null = null, amount: number | null = null;
+  let qtyAt: Source | null = null, unitAt: Source | null = null, amountAt: Source | null = null;
   const at = p.tail.indexOf('@');
   const times = /\d\s*[x×*]\s*[$€£]?\d/.test(p.tail);
   const timesAt = times ? p.tail.search(/\s[x×*]\s|\d[x×*]\s?[$€£]?\d/) + 1 : -1;
+  const lead = () => { qty = p.leadQty; qtyAt = p.leadQty !== null ? 'lead' : null; };
   if (at >= 0 || timesAt > 0 && nums.length >= 2) {
     // `qty @ price [amount]` / `qty x price [amount]`: the figures either side of the mark.
     const mark = at >= 0 ? at : timesAt;
-    const before = p.nums.filter((n) => n.index < mark), after = p.nums.filter((n) => n.index > mark);
-    qty = before[before.length - 1]?.value ?? p.leadQty;
-    unit = after[0]?.value ?? null;
-    amount = after[1]?.value ?? null;
+    const before = p.nums.map((n, k) => k).filter((k) => p.nums[k]!.index < mark), after = p.nums.map((n, k) => k).filter((k) => p.nums[k]!.index > mark);
+    const q = before[before.length - 1];
+    if (q !== undefined) { qty = nums[q]!; qtyAt = q; } else lead();
+    if (after[0] !== undefined) { unit = nums[after[0]]!; unitAt = after[0]; }
+    if (after[1] !== undefined) { amount = nums[after[1]]!; amountAt = after[1]; }
   } else if (roles && roles.length > 0) {
     // Map the figures to the header's figure columns from the right: the amount column is never left blank.
     const cols = roles.slice(-nums.length);
     const amounts: number[] = [];
     cols.forEach((role, i) => {
-      const v = nums[nums.length - cols.length + i]!;
-      if (role === 'qty') qty = v;
-      else if (role === 'unit') unit = v;
-      else if (role === 'amount') amounts.push(v);
+      const k = nums.length - cols.length + i;
+      if (role === 'qty') { qty = nums[k]!; qtyAt = k; }
+      else if (role === 'unit') { unit = nums[k]!; unitAt = k; }
+      else if (role === 'amount') amounts.push(k);
     });
-    amount = lineAmount(qty, unit, amounts);
-    if (qty === null && p.leadQty !== null && !roles.includes('pos')) qty = p.leadQty;
+    const made = lineAmount(qty, unit, amounts.map((k) => nums[k]!));
+    if (made !== null) { amount = nums[amounts[made]!]!; amountAt = amounts[made]!; }
+    if (qty === null && p.leadQty !== null && !roles.includes('pos')) lead();
   } else if (nums.length >= 3) {
+    const k = nums.length - 3;
     [qty, unit, amount] = nums.slice(-3) as [number, number, number];
+    [qtyAt, unitAt, amountAt] = [k, k + 1, k + 2];
   } else if (nums.length === 2) {
     const [a, b] = p.nums as [FoundAmount, FoundAmount];
-    if (!a.decimals && !a.currency && Number.isInteger(a.value) && p.leadQty === null) [qty, amount] = [a.value, b.value];
-    else [unit, amount] = [a.value, b.value];
-    if (p.leadQty !== null) qty = p.leadQty;
+    if (!a.decimals && !a.currency && Number.isInteger(a.value) && p.leadQty === null) { [qty, amount] = [a.value, b.value]; [qtyAt, amountAt] = [0, 1]; }
+    else { [unit, amount] = [a.value, b.value]; [unitAt, amountAt] = [0, 1]; }
+    if (p.leadQty !== null) lead();
   } else {
     amount = nums[0]!;
-    qty = p.leadQty;
+    amountAt = 0;
+    lead();
   }
-  if (amount === null && qty !== null && unit !== null) amount = cents(qty * unit);
-  if (qty === null && amount !== null && unit === null) { qty = 1; unit = amount; }
+  const q0 = qty as number | null, u0 = unit as number | null, a0 = amount as number | null;
+  if (a0 === null && q0 !== null && u0 !== null) { amount = cents(q0 * u0); amountAt = { from: [qtyAt!, unitAt!] }; }
+  // A line that shows one amount and no quantity: one of it (derived from the line as a whole), at that price (the
+  // amount's cell, as written).
+  if (qty === null && amount !== null && unit === null) { qty = 1; unit = amount; qtyAt = null; unitAt = amountAt; }
   if (qty === null && unit !== null && amount !== null && unit !== 0) {
-    const ratio = amount / unit;
-    if (Math.abs(ratio - Math.round(ratio)) < 1e-6) qty = Math.round(ratio);
+    const ratio = (amount as number) / (unit as number);
+    if (Math.abs(ratio - Math.round(ratio)) < 1e-6) { qty = Math.round(ratio); qtyAt = { from: [unitAt!, amountAt!] }; }
   }
-  if (unit === null && qty !== null && amount !== null && qty !== 0) unit = cents(amount / qty);
+  if (unit === null && qty !== null && amount !== null && qty !== 0) { unit = cents((amount as number) / (qty as number)); unitAt = { from: [qtyAt!, amountAt!] }; }
   // Figures that do not multiply out were misread as quantity and price: the amount alone is sure.
-  if (qty !== null && unit !== null && amount !== null && Math.abs(qty * unit - amount) > Math.max(0.02, Math.abs(amount) * 0.005)) { qty = null; unit = null; }
-  return { description: p.desc, quantity: qty, unitPrice: unit, amount };
+  if (qty !== null && unit !== null && amount !== null && Math.abs((qty as number) * (unit as number) - (amount as number)) > Math.max(0.02, Math.abs(amount as number) * 0.005)) { qty = null; unit = null; }
+  const from: Sourced['from'] = {};
+  if (qty !== null && qtyAt !== null) from.quantity = qtyAt;
+  if (unit !== null && unitAt !== null) from.unitPrice = unitAt;
+  if (amount !== null && amountAt !== null) from.amount = amountAt;
+  return { item: { description: p.desc, quantity: qty, unitPrice: unit, amount }, from };
+}
+
+/**
+ * Where the row's figures stand on its line (`raw`, at `lineAt` in `doc.text`): each figure of `p.nums` matched, from
+ * the right, to the written figures of the line with its value (so two cells holding the same number keep their own
+ * places), and the leading count to the line's first figure of its value. Null when a figure cannot be matched.
+ */
+function figureSpans(doc: Doc, raw: string, lineAt: number, p: Parsed): { nums: [number, number][]; lead: [number, number] | null } | null {
+  const written = findAmounts(raw, doc.reading).filter((a) => !/^\s?%/.test(raw.slice(a.end)));
+  const same = (a: number, b: number) => Math.abs(Math.abs(a) - Math.abs(b)) < 0.005;
+  const nums: [number, number][] = new Array(p.nums.length);
+  let k = written.length;
+  for (let i = p.nums.length - 1; i >= 0; i--) {
+    while (k > 0 && !same(written[k - 1]!.value, p.nums[i]!.value)) k--;
+    if (k === 0) return null;
+    k--;
+    nums[i] = [lineAt + written[k]!.index, lineAt + written[k]!.end];
+  }
+  let lead: [number, number] | null = null;
+  if (p.leadQty !== null) {
+    const first = written.slice(0, k).find((a) => same(a.value, p.leadQty!));
+    if (first) lead = [lineAt + first.index, lineAt + first.end];
+  }
+  return { nums, lead };
+}
+
+/** The place of a figure from its source: its cell, or (computed) the cells it was computed from, end to end. */
+function cellOf(source: Source, spans: { nums: [number, number][]; lead: [number, number] | null }): CellAt | null {
+  if (source === 'lead') return spans.lead ? { span: spans.lead, derived: false } : null;
+  if (typeof source === 'number') return spans.nums[source] ? { span: spans.nums[source]!, derived: false } : null;
+  const parts = source.from.map((s) => cellOf(s, spans));
+  if (parts.length === 0 || parts.some((c) => c === null)) return null;
+  const cells = parts as CellAt[];
+  return { span: [Math.min(...cells.map((c) => c.span[0])), Math.max(...cells.map((c) => c.span[1]))], derived: true };
 }
 
 /**
@@ -192,11 +255,14 @@ function byColumns(header: Header, raw: string, doc: Doc): Parsed | null {
   return { desc: clean(words.map((c) => c.text).join(' ').replace(/[\s:]+$/, '')), leadQty, tail: figures.tail, nums: figures.nums };
 }
 
-/** Of a row's amount columns (net and gross, `Wartość netto` and `Wartość brutto`), the one its quantity and price make, else the last. */
+/**
+ * Of a row's amount columns (net and gross, `Wartość netto` and `Wartość brutto`), the one its quantity and price make,
+ * else the last: its index in `amounts`.
+ */
 function lineAmount(qty: number | null, unit: number | null, amounts: number[]): number | null {
   if (amounts.length === 0) return null;
-  if (qty !== null && unit !== null) { const made = amounts.find((a) => Math.abs(qty * unit - a) <= Math.max(0.02, Math.abs(a) * 0.005)); if (made !== undefined) return made; }
-  return amounts[amounts.length - 1]!;
+  if (qty !== null && unit !== null) { const made = amounts.findIndex((a) => Math.abs(qty * unit - a) <= Math.max(0.02, Math.abs(a) * 0.005)); if (made >= 0) return made; }
+  return amounts.length - 1;
 }
 
 /** Whether a line's figures look like money: decimals or a currency mark (so `Suite 400` is not a price). */
@@ -225,8 +291,9 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
     if (/\b(?:card|change|cash|visa|mastercard|amex|tendered|paid|balance)\b/i.test(p.desc) && !header) continue;
     if (!moneyLike(p, doc) && !(header && p.nums.length > 0)) continue;
     if (header?.piped && roles?.includes('pos') === false && p.leadQty !== null) p.leadQty = null;
-    const item = fromFigures(p, roles);
-    if (!item) continue;
+    const sourced = fromFigures(p, roles);
+    if (!sourced) continue;
+    const { item } = sourced;
     const lines = [i];
     if (!item.description) {
       const above = doc.lines[i - 1];
@@ -251,7 +318,28 @@ export function extractLineItems(doc: Doc, from: number, to: number, skip: Set<n
         if (!lines.includes(i - 1)) lines.unshift(i - 1);
       }
     }
-    items.push({ item, lines });
+    const spans = figureSpans(doc, line.raw, line.at, p);
+    const cells: ReadLineItem['cells'] = {};
+    for (const [name, source] of Object.entries(sourced.from) as [keyof NonNullable<ReadLineItem['cells']>, Source][]) {
+      const cell = spans ? cellOf(source, spans) : null;
+      if (cell) cells[name] = cell;
+    }
+    items.push({ item, lines, cells });
   }
   return items;
+}
+
+/**
+ * A billed line as a finder's answer: at its lines, each figure at the cell it was read from (or, computed, at the
+ * cells it was computed from), so its evidence is that cell and not another cell of the row holding the same number.
+ */
+export function locatedItem(l: ReadLineItem): Located<LineItem> {
+  const value: Record<string, unknown> = { ...l.item };
+  for (const [name, cell] of Object.entries(l.cells ?? {}) as [keyof LineItem, CellAt][]) {
+    // A figure copied from its cell is matched as a value there (as the confidence model was fitted); one computed
+    // from cells quotes them as a finder's words.
+    const located = inText(l.item[name], cell.span[0], cell.span[1], cell.derived);
+    value[name] = cell.derived ? located : { ...located, how: 'value' as const };
+  }
+  return at(value as unknown as LineItem, l.lines);
 }

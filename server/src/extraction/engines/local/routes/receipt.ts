@@ -5,7 +5,8 @@ import { pairs, linesLabelled } from '../segment/lookup.js';
 import { clean } from '../segment/text.js';
 import { findDates, parseDate } from '../normalise/dates.js';
 import { parseTime } from '../normalise/times.js';
-import { extractLineItems } from './line-items.js';
+import { extractLineItems, locatedItem } from './line-items.js';
+import { labelledAs } from './summary-guard.js';
 import { addressLine, addressOf } from './parties.js';
 import { extractTotals, type Totals } from './totals.js';
 import { field, finder, list, runTable, type FieldTable, type Recorder } from '../fields/finder.js';
@@ -131,7 +132,7 @@ const timeBesideDate = finder<C, string>('time on the date row', ({ doc }) => {
 /** Purchased lines above the totals, skipping the letterhead and labelled non-money pairs. */
 const purchasedLines = finder<C, Receipt['items']>('lines above the totals', ({ doc, totals, head }) => {
   const skip = new Set([...head.lines, ...doc.kvs.filter((kv) => !/\d[.,]\d{2}\b/.test(kv.value) || parseDate(kv.value, doc.dateOptions)).map((kv) => kv.line)]);
-  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip).map((l) => at(l.item, l.lines));
+  return extractLineItems(doc, 0, totals.firstLine ?? doc.lines.length, skip).map(locatedItem);
 });
 
 export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
@@ -140,10 +141,10 @@ export const RECEIPT_FIELDS: FieldTable<C, Receipt> = {
   date: field('date', [labelledDate, firstDate, learned('receipt:/date')]),
   time: field('time', [labelledTime, timeBesideDate]),
   items: list('object', [purchasedLines]),
-  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), learned('receipt:/subtotal')]),
-  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), learned('receipt:/tax')]),
+  subtotal: field('money', [finder('subtotal line', (c) => figure(c.totals.subtotal, c.totals.at.subtotal)), labelledAs('subtotal', learned('receipt:/subtotal'))]),
+  tax: field('money', [finder('tax lines', (c) => figure(c.totals.tax, c.totals.at.tax)), labelledAs('tax', learned('receipt:/tax'))]),
   tip: field('money', [finder('tip line', (c) => figure(c.totals.tip, c.totals.at.tip))]),
-  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), learned('receipt:/total')]),
+  total: field('money', [finder('total line', (c) => figure(c.totals.total, c.totals.at.total)), labelledAs('total', learned('receipt:/total'))]),
   currency: field('currency', [finder('currency of the total', (c) => figure(c.totals.currency, c.totals.at.currency)), finder('document currency', (c) => documentCurrency(c.doc))]),
   paymentMethod: field('label', [labelledTender, tenderBelowTotals, tenderLine, learned('receipt:/paymentMethod')]),
 };
