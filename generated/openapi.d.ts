@@ -420,7 +420,8 @@ export interface paths {
          *     HEU are reserved from its media type and size, then set to what the route reserves once it is opened (a job
          *     whose file then needs more than the bucket holds fails `402`, uncharged). With `Idempotency-Key` (1-255
          *     characters, kept 24 hours), a retry with the same key and body answers the same job (`Idempotent-Replayed: true`);
-         *     another body is `409`.
+         *     another body is `409`; the body is compared as canonical JSON, so the same members in another order are the same body.
+         *     The request counts against the minute's rate limit (`RateLimit` headers on the `202`, as on a synchronous extraction).
          */
         post: operations["createJob"];
         delete?: never;
@@ -669,7 +670,8 @@ export interface paths {
          * Create a webhook endpoint
          * @description Adds an endpoint and answers its signing secret, once. A URL that is not `https://`, holds a user or password,
          *     or names a loopback, private or link-local host is `400` (the address it resolves to is checked again at every
-         *     delivery). At most 20 endpoints per account.
+         *     delivery). At most 20 endpoints per account (`x-max-endpoints-per-account`): creating a 21st is
+         *     `400 invalid_request` ("An account may have at most 20 webhook endpoints: delete one first."), and nothing is stored.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -797,7 +799,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "job.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The job.succeeded event
+         * @description A job succeeded: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `result`. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         */
+        post: operations["onJobSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The job.failed event
+         * @description A job failed: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `error`. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         */
+        post: operations["onJobFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -882,7 +925,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -931,9 +975,15 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
-            /** @description The kinds parts may be extracted as, as `kinds` in a JSON body (its JSON text). */
+            /**
+             * @description The kinds parts may be extracted as, as `kinds` in a JSON body: a field per kind
+             *     (`-F kinds=invoice -F kinds=receipt`), or one field holding the JSON array. An empty list (`[]`) is `400 invalid_request`, as in a JSON body.
+             */
             kinds?: components["schemas"]["ExtractionKind"][];
             /** @description The schema for `other` parts, as `schema` in a JSON body (its JSON text). */
             schema?: components["schemas"]["JsonSchemaObject"];
@@ -1050,7 +1100,8 @@ export interface components {
             items: components["schemas"]["BatchItem"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1158,11 +1209,21 @@ export interface components {
             filename?: components["schemas"]["FormFilename"];
             /** @description The model to extract with, as `model` in a JSON body. */
             model?: components["schemas"]["FormModelName"];
-            /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
+            /**
+             * @deprecated
+             * @description Ignored: a classification withholds no values. Accepted as on the extraction routes (a number from 0 to 1).
+             */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @deprecated
+             * @description Ignored: a classification returns no text. Accepted as on the extraction routes (`true` or `false`).
+             */
             returnText?: components["schemas"]["FormFlag"];
-            /** @description The kinds to choose among, as `kinds` in a JSON body, sent as a field holding its JSON text (`["invoice","receipt"]`). */
+            /**
+             * @description The kinds to choose among, as `kinds` in a JSON body, at least one: a field per kind
+             *     (`-F kinds=invoice -F kinds=receipt`, as generated clients send an array), or one field holding the JSON array (`["invoice","receipt"]`).
+             *     An empty list (`[]`) is `400 invalid_request`, as in a JSON body.
+             */
             kinds?: components["schemas"]["ExtractionKind"][];
         };
         /** @description The request body of a classification. */
@@ -1173,7 +1234,8 @@ export interface components {
             kinds?: components["schemas"]["ExtractionKind"][];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
         };
@@ -1266,7 +1328,8 @@ export interface components {
              * Format: uri
              * @description An `https://` URL (`http://` only on servers that allow it), at most 2,048 characters, without user or password.
              *     A URL whose host is or resolves to a loopback, private, link-local or otherwise non-public address is refused
-             *     (`400`), unless the server's operator allows private addresses.
+             *     (`400`), unless the server's operator allows private addresses. The scheme is `https` or `http` (the pattern;
+             *     any other is `400`).
              */
             url: string;
             /** @description The events to send; by default all of them. */
@@ -1359,7 +1422,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1412,7 +1476,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
@@ -1426,7 +1493,8 @@ export interface components {
             route: "custom";
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1458,7 +1526,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1650,7 +1719,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
         };
         /** @description The request body of every single-document extraction route. */
@@ -1659,7 +1731,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1691,7 +1764,8 @@ export interface components {
             route: components["schemas"]["ExtractionKind"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1718,7 +1792,8 @@ export interface components {
             document: components["schemas"]["DocumentInput"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -1740,10 +1815,10 @@ export interface components {
         /** @description A file name sent as a form field. */
         FormFilename: string;
         /**
-         * @description A yes-or-no form field.
+         * @description A yes-or-no form field, as plain text: `true` or `false`, or `1` or `0`.
          * @enum {string}
          */
-        FormFlag: "true" | "false";
+        FormFlag: "true" | "false" | "1" | "0";
         /** @description A model name sent as a form field. */
         FormModelName: string;
         /**
@@ -2065,7 +2140,8 @@ export interface components {
             kind: components["schemas"]["ExtractionKind"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -2090,7 +2166,8 @@ export interface components {
             schema: components["schemas"]["JsonSchemaObject"];
             /**
              * @description The model to extract with, instead of this route's default: one of the models this server allows
-             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`, whose
+             *     message names the models this server offers. Not an enum: the list is each server operator's configuration.
              */
             model?: string;
             /**
@@ -2513,7 +2590,10 @@ export interface components {
             model?: components["schemas"]["FormModelName"];
             /** @description As `minConfidence` in a JSON body: a number from 0 to 1. */
             minConfidence?: components["schemas"]["FormConfidence"];
-            /** @description As `returnText` in a JSON body: `true` or `false`. */
+            /**
+             * @description As `returnText` in a JSON body, sent as plain text: `true` or `false` (`1` and `0` are read alike), as
+             *     `curl -F returnText=true` sends it.
+             */
             returnText?: components["schemas"]["FormFlag"];
             /** @description The vendor renewal this document belongs to, as `document.vendorRenewalId` in a JSON body. */
             vendorRenewalId?: components["schemas"]["Uuid"];
@@ -5291,7 +5371,7 @@ export interface operations {
                 route?: components["schemas"]["JobRoute"];
                 /** @description How many jobs per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -5375,6 +5455,22 @@ export interface operations {
                     Location: string;
                     /** @description `true` when this answers a retry with the same `Idempotency-Key` and body: the job was accepted before. */
                     "Idempotent-Replayed"?: boolean;
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +5609,22 @@ export interface operations {
                 headers: {
                     /** @description `true` when this answers a retry with the same `Idempotency-Key` and body. */
                     "Idempotent-Replayed"?: boolean;
+                    /** @description Requests the plan allows per minute. */
+                    "RateLimit-Limit": components["schemas"]["Count"];
+                    /** @description Requests left in the current one-minute window. */
+                    "RateLimit-Remaining": components["schemas"]["Count"];
+                    /** @description Whole seconds until the current window resets. */
+                    "RateLimit-Reset": components["schemas"]["Count"];
+                    /**
+                     * @description The quota policy: one policy named `minute`, of `q` requests in a window of `w` seconds, such as
+                     *     `"minute";q=120;w=60`.
+                     */
+                    "RateLimit-Policy": string;
+                    /**
+                     * @description The policy's current state: `r` requests left in the window and `t` whole seconds until it resets, such as
+                     *     `"minute";r=119;t=42`.
+                     */
+                    RateLimit: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5790,7 +5902,7 @@ export interface operations {
             query?: {
                 /** @description How many keys per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -6203,7 +6315,7 @@ export interface operations {
                 deadlineTo?: string;
                 /** @description How many renewals per page, 1 to 100. */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -6955,7 +7067,7 @@ export interface operations {
                 status?: components["schemas"]["WebhookDeliveryStatus"];
                 /** @description How many deliveries per page, 1 to 100 (each holds the event's body). */
                 limit?: number;
-                /** @description The `nextCursor` of the previous page. */
+                /** @description The `nextCursor` of the previous page (opaque); a value no page gave is `400 invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -7313,6 +7425,102 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ServiceUnavailableBody"];
                 };
+            };
+        };
+    };
+    onJobSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id, the same on every retry: process an event once per id.
+                 * @example 0193a6f2-7c1e-7b3a-9d4e-5f60718293a4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description This attempt's time, in Unix seconds: refuse one too far from your clock (replays).
+                 * @example 1795683300
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; two, space-separated, while a rotated secret overlaps (`v1,<new> v1,<previous>`).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.succeeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; the body is not read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onJobFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id, the same on every retry: process an event once per id.
+                 * @example 0193a6f2-7c1e-7b3a-9d4e-5f60718293a4
+                 */
+                "webhook-id": string;
+                /**
+                 * @description This attempt's time, in Unix seconds: refuse one too far from your clock (replays).
+                 * @example 1795683300
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; two, space-separated, while a rotated secret overlaps (`v1,<new> v1,<previous>`).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"] & {
+                    /** @constant */
+                    type?: "job.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx status acknowledges the event; the body is not read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and receives nothing more until enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -22,11 +22,15 @@
 // file); a reason still "TODO" fails the check. Only entries of versions newer than the released contract's allow
 // anything: once a version is released its entries are history (they stay listed, and allow nothing new). Listed
 // breaks also need a new major info.version (semantic versioning of the document): the check fails without one.
+//
+// Additions are not breaks, but an operation the released contract lacks is guarded by nothing (its operationId could
+// be renamed unnoticed): the check fails while such an operation exists under the released info.version. Bump the
+// version (a new minor for additions), `npm run generate`, then `npm run release:contract` records the new baseline.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { changelogLine, classify, findBreakingChanges, parseChangelog, versionProblem } from './lib/breaking-changes.mjs';
+import { additionProblem, changelogLine, classify, findAddedOperations, findBreakingChanges, parseChangelog, versionProblem } from './lib/breaking-changes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -59,14 +63,16 @@ if (errors.length) {
 }
 
 const changes = findBreakingChanges(released, current);
+const added = findAddedOperations(released, current);
 const { allowed, unlisted, todo } = classify(changes, entries, { releasedVersion: released.info?.version });
 const versions = `${show(args.released)} (${released.info?.version ?? '?'}) -> ${show(args.current)} (${current.info?.version ?? '?'})`;
 
 console.log(
   `Breaking changes ${versions}: ${changes.length}; ${allowed.length} allowed by ${show(args.changelog)}, ` +
-    `${todo.length} listed with reason TODO, ${unlisted.length} not listed.`,
+    `${todo.length} listed with reason TODO, ${unlisted.length} not listed; ${added.length} operation${added.length === 1 ? '' : 's'} added.`,
 );
 if (args.verbose) for (const c of allowed) console.log(`  allowed (${c.entry.version}): ${c.id}`);
+if (args.verbose) for (const a of added) console.log(`  ${a.id}`);
 
 if (todo.length) {
   console.error(`\nListed in ${show(args.changelog)} but the reason is still TODO (write why each break is accepted):`);
@@ -84,5 +90,10 @@ if (unlisted.length) {
 }
 const versioning = versionProblem(allowed.length, current.info?.version, released.info?.version);
 if (versioning) console.error(`\nThe version does not say it breaks clients: ${versioning}.`);
-if (todo.length || unlisted.length || versioning) process.exit(1);
+const adding = additionProblem(added.length, current.info?.version, released.info?.version);
+if (adding) {
+  console.error(`\nOperations the released contract does not guard yet: ${adding}.`);
+  for (const a of added) console.error(`  ${a.id}`);
+}
+if (todo.length || unlisted.length || versioning || adding) process.exit(1);
 console.log('No unlisted breaking changes.');

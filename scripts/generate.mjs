@@ -30,6 +30,7 @@ export async function generate(target) {
   }
 
   closeForms(target);
+  addWebhooks(target);
   const document = JSON.parse(readFileSync(join(target, 'openapi.json'), 'utf8'));
   // Stock openapi-typescript, no transform: the types are what any partner team generates from the document.
   const ast = await openapiTS(document);
@@ -66,6 +67,71 @@ function closeForms(target) {
     const at = node.items.findIndex((pair) => pair.key.value === 'required');
     node.items.splice(at + 1, 0, yaml.createPair('additionalProperties', false));
   }
+  writeFileSync(join(target, 'openapi.yaml'), yaml.toString({ lineWidth: 0 }));
+}
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event of `WebhookEventType`, the POST the service sends to an
+ * endpoint, with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) and the body
+ * (`WebhookEvent`, its `type` that event). TypeSpec 1.11's openapi3 emitter has no webhooks (nothing in
+ * @typespec/openapi3 writes the section), so it is written here, into both documents, from what TypeSpec emitted:
+ * the events are the enum's values and the body is the model's schema, so spec/ stays the source of both. Generated
+ * clients (openapi-typescript's `webhooks` type) and docs then type each event and its headers.
+ */
+function addWebhooks(target) {
+  const json = JSON.parse(readFileSync(join(target, 'openapi.json'), 'utf8'));
+  const events = json.components.schemas.WebhookEventType.enum;
+  const header = (name, description, schema, example) => ({ name, in: 'header', required: true, description, schema, example });
+  const camel = (event) => `on${event.split(/[.-]/).map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`;
+  const about = {
+    'job.succeeded': 'A job succeeded: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `result`.',
+    'job.failed': 'A job failed: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `error`.',
+  };
+  const webhooks = {};
+  for (const event of events) {
+    webhooks[event] = {
+      post: {
+        operationId: camel(event),
+        summary: `The ${event} event`,
+        description: `${about[event] ?? `The ${event} event.`} POSTed as JSON to every enabled endpoint subscribed to it, ` +
+          'signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or ' +
+          "the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried " +
+          'with the same `webhook-id`; `410 Gone` disables the endpoint.',
+        tags: ['Webhooks'],
+        parameters: [
+          header('webhook-id', "The event's id, the same on every retry: process an event once per id.",
+            { type: 'string', format: 'uuid' }, '0193a6f2-7c1e-7b3a-9d4e-5f60718293a4'),
+          header('webhook-timestamp', "This attempt's time, in Unix seconds: refuse one too far from your clock (replays).",
+            { type: 'string', pattern: '^[0-9]+$' }, '1795683300'),
+          header('webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the ' +
+            "endpoint's secret; two, space-separated, while a rotated secret overlaps (`v1,<new> v1,<previous>`).",
+            { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+={0,2}( v1,[A-Za-z0-9+/]+={0,2})*$' }, 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { allOf: [{ $ref: '#/components/schemas/WebhookEvent' }, { type: 'object', properties: { type: { type: 'string', const: event } } }] },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Any 2xx status acknowledges the event; the body is not read.' },
+          '410': { description: 'Gone: the endpoint is disabled and receives nothing more until enabled again.' },
+        },
+      },
+    };
+  }
+  // Placed after `paths`, where the OpenAPI document lists it.
+  const ordered = {};
+  for (const [k, v] of Object.entries(json)) {
+    ordered[k] = v;
+    if (k === 'paths') ordered.webhooks = webhooks;
+  }
+  writeFileSync(join(target, 'openapi.json'), `${JSON.stringify(ordered, null, 2)}\n`);
+  const yaml = parseDocument(readFileSync(join(target, 'openapi.yaml'), 'utf8'));
+  const at = yaml.contents.items.findIndex((pair) => pair.key.value === 'paths');
+  yaml.contents.items.splice(at + 1, 0, yaml.createPair('webhooks', webhooks));
   writeFileSync(join(target, 'openapi.yaml'), yaml.toString({ lineWidth: 0 }));
 }
 

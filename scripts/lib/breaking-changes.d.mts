@@ -37,3 +37,7 @@ export function classify(
 export function expandSchema(doc: object, node: unknown, refs?: string[]): ExpandedSchema;
 /** Why the version cannot carry `allowedCount` listed breaks (they need a new major info.version), or null. */
 export function versionProblem(allowedCount: number, current: string | undefined, released: string | undefined): string | null;
+/** The operations of `current` that `released` lacks (by method and path), each as `POST /v1/jobs: operation added (createJob)`. */
+export function findAddedOperations(released: object, current: object): Array<{ id: string; operationId: string | undefined }>;
+/** Why the version cannot carry `addedCount` new operations (they need a version newer than the released one), or null. */
+export function additionProblem(addedCount: number, current: string | undefined, released: string | undefined): string | null;

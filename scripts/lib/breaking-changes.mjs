@@ -23,18 +23,25 @@
 //     parameter or property newly required; a changed type (integer -> number is a widening, not a change); null no
 //     longer accepted; a narrowed constraint (maxLength/maximum/maxItems added or lowered, minLength/minimum/minItems
 //     added or raised, a new or changed pattern, format or multipleOf, uniqueItems added); an enum put on a member,
-//     or an enum value removed; additional properties forbidden;
+//     or an enum value removed; additional properties forbidden; a `default` changed or removed (a client that leaves
+//     the member out gets another value than the one it was promised);
 //   - responses (a client of the released contract must understand everything the current one sends): a success
 //     (2xx) status removed; a media type, header or property removed (optional ones too: a client may read them);
 //     a property that becomes optional or nullable; a changed type (one the released contract did not have); a
-//     format changed or removed; a new union variant (a shape the client was never told about).
+//     format changed or removed; a new union variant (a shape the client was never told about); an enum value removed
+//     (a value a client was told it may receive, and may act on, that is never sent any more).
+//
+// Additions (findAddedOperations): an operation the released contract lacks is not a break, but the released contract
+// is the baseline every later check compares with, so an addition must come with a new version (a new minor at least)
+// and a release of it: until then, nothing guards the new operation (renaming its operationId would pass).
 //
 // Not breaking (not reported), by design: clients must tolerate new members and new enum values. So new operations,
 // new optional request members (body properties, query/header parameters), new response properties and headers,
 // new or removed error statuses, new success statuses, new enum values in responses (also a new member of a union
 // of constants, such as an error code), loosened request constraints, new request union variants, removed response
-// union variants, and documentation (descriptions, examples, summaries, tags) are not reported. Webhooks and
-// callbacks are not compared (the contract has none).
+// union variants, and documentation (descriptions, examples, summaries, tags) are not reported. Callbacks are not
+// compared. Webhooks are what the service sends, so they are read as responses: an event or a header removed, and a
+// body change a receiver written against the released contract cannot read (`webhook <event>: ...`).
 //
 // Schemas: `$ref`s are resolved (also `#/components/parameters|requestBodies|responses|headers`), `allOf` is merged
 // (including the `allOf: [{$ref}]` wrapper TypeSpec emits around a documented reference), `anyOf`/`oneOf` members are
@@ -84,7 +91,7 @@ export function expandSchema(doc, node, refs = []) {
     const { $ref, ...rest } = node;
     if (refs.includes($ref)) return { nullable: false, variants: [{ schema: {}, ref: refName($ref) }] };
     const target = pointer(doc, $ref);
-    const inner = hasSchemaKeywords(rest) ? expandSchema(doc, { allOf: [target], ...rest }, [...refs, $ref]) : expandSchema(doc, target, [...refs, $ref]);
+    const inner = hasSchemaKeywords(rest) ? expandSchema(doc, { allOf: [target], ...rest }, [...refs, $ref]) : withDefault(expandSchema(doc, target, [...refs, $ref]), rest);
     const [only] = inner.variants;
     if (inner.variants.length === 1 && only && !only.ref) only.ref = refName($ref);
     return inner;
@@ -93,8 +100,8 @@ export function expandSchema(doc, node, refs = []) {
     const { allOf, ...rest } = node;
     const parts = allOf.map((m) => expandSchema(doc, m, refs));
     const extra = hasSchemaKeywords(rest);
-    // The documented-reference wrapper: `allOf: [X]` beside a description is X.
-    if (parts.length === 1 && !extra) return parts[0];
+    // The documented-reference wrapper: `allOf: [X]` beside a description is X (with the default stated beside it).
+    if (parts.length === 1 && !extra) return withDefault(parts[0], rest);
     if (extra) parts.push(expandSchema(doc, rest, refs));
     // A conjunction: null only if every part allows it; each part read as its first variant (a union inside an allOf
     // conjunction is rare and is approximated).
@@ -124,6 +131,13 @@ export function expandSchema(doc, node, refs = []) {
     if (schema.enum.length === 0) return { nullable: true, variants: [] };
   }
   return { nullable, variants: [{ schema, ref: null }] };
+}
+
+/** An expanded schema with the `default` its wrapper states (`{allOf: [{$ref}], default: 100}`), on its one variant. */
+function withDefault(expanded, wrapper) {
+  if (!('default' in wrapper) || expanded.variants.length !== 1) return expanded;
+  const [only] = expanded.variants;
+  return { ...expanded, variants: [{ ...only, schema: { ...only.schema, default: wrapper.default } }] };
 }
 
 function mergeInto(target, src) {
@@ -308,7 +322,13 @@ class Walker {
         if (!bE) this.report(at(`enum ${J(aE)} added`), 'request-enum-added');
         else for (const v of bE) if (!aE.some((x) => x === v)) this.report(at(`enum value ${J(v)} removed`), 'request-enum-value-removed');
       }
+      // What the service assumes for a member left out: a client that relied on the released value gets another.
+      if ('default' in bs && J(as.default) !== J(bs.default)) {
+        this.report(at('default' in as ? `default changed from ${J(bs.default)} to ${J(as.default)}` : `default ${J(bs.default)} removed`), 'request-default');
+      }
     } else {
+      const bE = enumOf(bs), aE = enumOf(as);
+      if (bE && aE) for (const v of bE) if (!aE.some((x) => x === v)) this.report(at(`enum value ${J(v)} removed`), 'response-enum-value-removed');
       if (aT === null ? bT !== null : bT !== null && ![...aT].every((t) => allows(bT, t))) {
         this.report(at(`type changed from ${typeLabel(bT)} to ${typeLabel(aT)}`), 'response-type');
         return;
@@ -460,6 +480,35 @@ class Walker {
     }
   }
 
+  /** The `webhooks` section: each released event's body and headers, read as a receiver reads them (a response). */
+  webhooks() {
+    for (const [event, rawItem] of Object.entries(this.before.webhooks ?? {})) {
+      const bItem = resolveObject(this.before, rawItem);
+      const aItem = this.after.webhooks?.[event] && resolveObject(this.after, this.after.webhooks[event]);
+      for (const method of METHODS) {
+        const b = bItem[method];
+        if (!b) continue;
+        const label = `webhook ${event}`;
+        const a = aItem?.[method];
+        if (!a) { this.report(`${label}: removed`, 'webhook-removed'); continue; }
+        const headers = (doc, op) => new Map((op.parameters ?? []).map((p) => resolveObject(doc, p)).filter((p) => p.in === 'header').map((p) => [p.name.toLowerCase(), p]));
+        const aHeaders = headers(this.after, a);
+        for (const [name, bh] of headers(this.before, b)) {
+          const ah = aHeaders.get(name);
+          if (!ah) { this.report(`${label}: header ${bh.name} removed`, 'response-header-removed'); continue; }
+          this.schemas('response', bh.schema, ah.schema, `${label} header ${bh.name}`, '');
+        }
+        const bBody = b.requestBody && resolveObject(this.before, b.requestBody);
+        const aBody = a.requestBody && resolveObject(this.after, a.requestBody);
+        for (const [mt, bm] of Object.entries(bBody?.content ?? {})) {
+          const am = aBody?.content?.[mt];
+          if (!am) { this.report(`${label} body: media type ${mt} removed`, 'response-media-type-removed'); continue; }
+          this.schemas('response', bm.schema, am.schema, `${label} body`, '');
+        }
+      }
+    }
+  }
+
   securitySchemes() {
     const bSchemes = this.before.components?.securitySchemes ?? {}, aSchemes = this.after.components?.securitySchemes ?? {};
     for (const [name, raw] of Object.entries(bSchemes)) {
@@ -480,6 +529,39 @@ class Walker {
 }
 
 /**
+ * The operations of `current` that `released` lacks (by method and path): [{ id, operationId }], in document order,
+ * `id` such as `POST /v1/jobs: operation added (createJob)`. Not breaking, but not guarded until released.
+ */
+export function findAddedOperations(released, current) {
+  const keys = (doc) => {
+    const found = [];
+    for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
+      const item = resolveObject(doc, rawItem);
+      for (const method of METHODS) if (item[method]) found.push({ key: `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`, label: `${method.toUpperCase()} ${path}`, operationId: item[method].operationId });
+    }
+    return found;
+  };
+  const known = new Set(keys(released).map((k) => k.key));
+  return keys(current).filter((k) => !known.has(k.key)).map(({ label, operationId }) => ({ id: `${label}: operation added${operationId ? ` (${operationId})` : ''}`, operationId }));
+}
+
+/**
+ * Why the contract's version cannot carry its added operations, or null: an addition needs a version newer than the
+ * released one (a new minor, `2.0.0` to `2.1.0`), then a release (`npm run release:contract`) so that the guard
+ * covers the new operations from then on.
+ */
+export function additionProblem(addedCount, current, released) {
+  if (addedCount === 0) return null;
+  const order = compareVersions(current, released);
+  if (Number.isNaN(order)) return `info.version ${current ?? '(none)'} or the released ${released ?? '(none)'} is not a semantic version`;
+  if (order > 0) return null;
+  const [major, minor] = String(released).replace(/^v/, '').split('.').map(Number);
+  return `${addedCount} operation${addedCount === 1 ? '' : 's'} not in the released contract but info.version ${current} is the released one: ` +
+    `additions need a new minor version (${major}.${minor + 1}.0 in spec/main.tsp, then npm run generate) and a release (npm run release:contract), ` +
+    'so that the guard covers them';
+}
+
+/**
  * Every change in `current` that breaks a client of `released`: [{ id, kind }], in document order, no duplicates.
  * `id` is the stable string spec/CHANGELOG.md lists; `kind` is a coarse category (for tests and summaries).
  */
@@ -488,6 +570,7 @@ export function findBreakingChanges(released, current) {
   w.servers();
   w.securitySchemes();
   w.operations();
+  w.webhooks();
   return w.changes;
 }
 

@@ -25,8 +25,11 @@ export type AutoPart = Schemas['AutoPart'];
 export type ExtractionKind = Schemas['ExtractionKind'];
 /** What `classify` and `extract.auto` may choose among, and the model. */
 export interface ClassifyOptions extends CallOptions { kinds?: ExtractionKind[]; model?: string }
-/** `extract.auto`: also a schema for the parts of kind `other` (without it they have no `result`). */
-export interface AutoOptions extends ClassifyOptions { schema?: Schemas['JsonSchemaObject'] }
+/**
+ * `extract.auto`: also a schema for the parts of kind `other` (without it they have no `result`), and the evidence
+ * options of every extract call (`minConfidence`, `returnText`), applied to each part.
+ */
+export interface AutoOptions extends ClassifyOptions, Pick<ExtractOptions, 'minConfidence' | 'returnText'> { schema?: Schemas['JsonSchemaObject'] }
 /** A key as first created: the raw key is here, once. */
 export type CreatedKey = Schemas['ApiKey'] & { key: string; idempotent: false };
 /** The replay of a creation with the same idempotency key: the same record, never the raw key again. */
@@ -57,6 +60,18 @@ export type JobRequest<R extends JobRoute = JobRoute> = R extends JobRoute
 /** A batch: one route for every document, and what the route takes besides the document, shared. */
 export type JobBatchRequest<R extends JobRoute = JobRoute> = R extends JobRoute
   ? DistributiveOmit<ForRoute<Schemas['CreateJobBatchRequest'], R>, 'items'> & { items: Array<{ document: string | DocumentInput; metadata?: Schemas['JobMetadata'] }> } : never;
+/** The `data` of a fixed route's answer (`custom`: the schema's members, not typed here). */
+type DataOf<K> = K extends ExtractionKind ? JobResultOf<K>['data'] : Record<string, unknown>;
+/** A batch item's result: a success's `data` typed by the item's `kind` when it has one, else the contract's. */
+export type BatchResultOf<I> = I extends { kind: infer K }
+  ? (Omit<Schemas['BatchItemSuccess'], 'data'> & { data: DataOf<K> }) | Schemas['BatchItemFailure']
+  : Schemas['BatchItemResult'];
+/** A batch answer, each result typed by the item in the same place. */
+export type BatchExtractionOf<I extends readonly unknown[]> = Omit<Schemas['BatchExtraction'], 'results'> & { results: { -readonly [N in keyof I]: BatchResultOf<I[N]> } };
+/** `keys.extract`'s answer: with a fixed route's `kind`, that route's `data` and the kind named. */
+export type KeyExtractionOf<R> = R extends { kind: infer K }
+  ? Omit<Schemas['KeyExtraction'], 'kind' | 'data'> & { kind: K; data: DataOf<K> }
+  : Omit<Schemas['KeyExtraction'], 'kind'> & { kind: 'custom' };
 /** Filters of the job list. */
 export type JobQuery = { status?: JobStatus; route?: JobRoute };
 export interface WaitOptions {
@@ -219,12 +234,15 @@ export class DocExtract {
      */
     auto: (document: string | DocumentInput, opts: AutoOptions = {}) =>
       this.extraction<AutoExtraction>(document, (doc, init) => this.raw.POST('/v1/extract/auto', {
-        body: { document: doc, ...(opts.kinds ? { kinds: opts.kinds } : {}), ...(opts.schema ? { schema: opts.schema } : {}), ...(opts.model ? { model: opts.model } : {}) }, ...init,
+        body: { document: doc, ...(opts.kinds ? { kinds: opts.kinds } : {}), ...(opts.schema ? { schema: opts.schema } : {}), ...requestOptions(opts) }, ...init,
       }), opts),
-    /** Items whose document is a `file` are read and encoded first. The options hold for every item. */
-    batch: (items: BatchItemInput[], opts?: ExtractOptions) =>
+    /**
+     * Items whose document is a `file` are read and encoded first. The options hold for every item. Results are in
+     * the order of the items, each success's `data` typed by its item's `kind` when the items say it.
+     */
+    batch: <const I extends readonly BatchItemInput[]>(items: I, opts?: ExtractOptions) =>
       Promise.all(items.map(async (item) => ({ ...item, document: await toContractDocument(item.document) }) as Schemas['BatchItem']))
-        .then((contractItems) => this.call<Schemas['BatchExtraction']>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems, ...requestOptions(opts) }, ...init }), opts)),
+        .then((contractItems) => this.call<BatchExtractionOf<I>>((init) => this.raw.POST('/v1/extract/batch', { body: { items: contractItems, ...requestOptions(opts) }, ...init }) as never, opts)),
   };
 
   /** What kind of document this is: one of the fixed routes, or `other`, with the confidence and the kinds weighed. */
@@ -268,9 +286,9 @@ export class DocExtract {
      * Runs an extraction as one of your keys, with a session token (the dashboard holds no raw key): metered exactly
      * as `/v1/extract/*` with that key, answered as that route answers, its `kind` named.
      */
-    extract: (id: string, request: KeyExtractInput, opts?: CallOptions) =>
-      toContractDocument(request.document).then((document) => this.call<Schemas['KeyExtraction']>((init) =>
-        this.raw.POST('/v1/keys/{id}/extract', { params: { path: { id } }, body: { ...request, document } as Schemas['KeyExtractRequest'], ...init }), opts)),
+    extract: <const R extends KeyExtractInput>(id: string, request: R, opts?: CallOptions) =>
+      toContractDocument(request.document).then((document) => this.call<KeyExtractionOf<R>>((init) =>
+        this.raw.POST('/v1/keys/{id}/extract', { params: { path: { id } }, body: { ...request, document } as Schemas['KeyExtractRequest'], ...init }) as never, opts)),
   };
 
   private async *keyPages(pageSize: number): AsyncGenerator<Schemas['ApiKeyList']> {

@@ -61,6 +61,28 @@ describe('SDK against the real server', () => {
     expect(none.parts[0]!.result).toBeUndefined();
   });
 
+  it('extract.auto sends minConfidence and returnText, as every extract call does', async () => {
+    const invoice = 'INVOICE\nInvoice No: 77\nBill To: Orbit Ltd\nDue Date: 2026-05-01\nTotal: $10.00';
+    const all = await client.extract.auto(invoice, { minConfidence: 0, returnText: true });
+    expect(all.parts[0]!.result!.source.text).toBe(invoice);
+    expect(all.parts[0]!.result!.withheld).toEqual([]);
+    // Nothing is sure enough at 1: every value found is withheld.
+    const none = await client.extract.auto(invoice, { minConfidence: 1 });
+    expect(none.parts[0]!.result!.source.text).toBeUndefined();
+    expect(none.parts[0]!.result!.withheld.length).toBeGreaterThan(0);
+  });
+
+  it('keys.extract and batch results are typed by kind, and answer that kind\'s data', async () => {
+    const tried = await dashboard.keys.extract(keyId, { document: 'BLUE DOOR CAFE\n03/14/2026\nTOTAL $9.00\nVISA', kind: 'receipt' });
+    expect(tried.kind).toBe('receipt');
+    const total: number | null = tried.data.total;
+    expect(total).toBe(9);
+    const batch = await client.extract.batch([{ id: 'r', document: { text: 'BLUE DOOR CAFE\nTOTAL $9.00' }, kind: 'receipt' }, { id: 'i', document: { text: 'INVOICE\nInvoice No: 77\nTotal: $10.00' }, kind: 'invoice' }]);
+    const [receipt, inv] = batch.results;
+    expect(receipt.ok && receipt.data.total).toBe(9);
+    expect(inv.ok && inv.data.invoiceNumber).toBe('77');
+  });
+
   it('lists keys page by page and iterates over all of them', async () => {
     const page = await client.keys.list({ limit: 1 });
     expect(page.keys).toHaveLength(1);

@@ -58,6 +58,16 @@ export async function typeChecks(client: DocExtract): Promise<void> {
   // A session runs an extraction as one of its keys: a kind or a schema, the answer naming the route.
   const tried = await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'TOTAL 9.99', kind: 'receipt', minConfidence: 0.5 });
   assertType<Equal<typeof tried.withheld, WithheldValue[]>>();
+  // Typed by the kind asked for: that route's data, the kind named.
+  assertType<Equal<typeof tried.data, Schemas['ReceiptExtraction']['data']>>();
+  assertType<Equal<typeof tried.kind, 'receipt'>>();
+  const typedBatch = await client.extract.batch([{ id: 'a', document: { text: 'x' }, kind: 'receipt' }, { id: 'b', document: { text: 'y' }, kind: 'invoice' }]);
+  const [first, second] = typedBatch.results;
+  if (first.ok) assertType<Equal<typeof first.data, Schemas['ReceiptExtraction']['data']>>();
+  if (second.ok) assertType<Equal<typeof second.data, Schemas['InvoiceExtraction']['data']>>();
+  await client.extract.auto('x', { minConfidence: 0.5, returnText: true, kinds: ['invoice'] });
+  // @ts-expect-error minConfidence is a number on auto too
+  await client.extract.auto('x', { minConfidence: 'high' });
   await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: { file: 'a.pdf' }, schema: { type: 'object', properties: {} } });
   // @ts-expect-error a kind of the contract's kinds
   await client.keys.extract('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4', { document: 'x', kind: 'passport' });

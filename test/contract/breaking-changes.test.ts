@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { classify, findBreakingChanges, parseChangelog, versionProblem } from '../../scripts/lib/breaking-changes.mjs';
+import { additionProblem, classify, findAddedOperations, findBreakingChanges, parseChangelog, versionProblem } from '../../scripts/lib/breaking-changes.mjs';
 
 type Doc = any;
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -25,7 +25,7 @@ function released(): Doc {
           operationId: 'listItems',
           security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
           parameters: [
-            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
             { name: 'x-trace', in: 'header', required: false, schema: { type: 'string' } },
           ],
           responses: {
@@ -159,6 +159,15 @@ describe('findBreakingChanges', () => {
       ['DELETE /v1/items/{id}: path parameter id renamed to itemId'],
     ],
     ['a success status removed', (d) => delete create(d).responses['201'], ['POST /v1/items: 201 response removed']],
+    // Issue 39: a default is what the service assumes for a member left out; a response enum value is one a client
+    // may act on. Neither was reported.
+    ['a parameter\'s default changed', (d) => (list(d).parameters[0].schema.default = 100), ['GET /v1/items query parameter limit: default changed from 20 to 100']],
+    ['a parameter\'s default removed', (d) => delete list(d).parameters[0].schema.default, ['GET /v1/items query parameter limit: default 20 removed']],
+    [
+      'a response enum value removed',
+      (d) => (schemas(d).Status.enum = ['active']),
+      ['GET /v1/items 200 response: property items[].status: enum value "archived" removed', 'POST /v1/items 201 response: property status: enum value "archived" removed'],
+    ],
     // Security.
     ['a security alternative removed', (d) => (list(d).security = [{ ApiKeyAuth: [] }]), ['GET /v1/items: security alternative BearerAuth removed']],
     [
@@ -335,7 +344,7 @@ describe('findBreakingChanges', () => {
       (d) => {
         delete schemas(d).CreateItem.properties.name.minLength;
         schemas(d).CreateItem.properties.name.maxLength = 1000;
-        list(d).parameters[0].schema = { type: 'number' };
+        list(d).parameters[0].schema = { type: 'number', default: 20 };
       },
     ],
     ['a new variant in a request union', (d) => schemas(d).CreateItem.properties.shape.anyOf.push(ref('Triangle'))],
@@ -423,11 +432,72 @@ describe('a request object split into a oneOf of variants', () => {
     expect(findBreakingChanges(before, narrowed).map((c) => c.id)).toEqual(['POST /v1/items request: property document.mediaType: enum ["text/plain"] added']);
   });
 
+  it('reads a default stated beside a documented reference (`allOf: [{$ref}]`, as TypeSpec emits it)', () => {
+    const withColor = (value: string) => changed((d) => {
+      schemas(d).Color = { type: 'string' };
+      schemas(d).CreateItem.properties.color = { allOf: [ref('Color')], description: 'c', default: value };
+    });
+    expect(findBreakingChanges(withColor('red'), withColor('blue')).map((c) => c.id)).toEqual(['POST /v1/items request: property color: default changed from "red" to "blue"']);
+    expect(findBreakingChanges(withColor('red'), withColor('red'))).toEqual([]);
+  });
+
   it('finds no break between the released contract and the current one (its documents, file media types and forms)', () => {
     const contract = (path: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8'));
     const current = contract('generated/openapi.json');
     expect(current.components.schemas.DocumentInput.oneOf).toHaveLength(2);
     expect(findBreakingChanges(contract('generated/released/openapi.json'), current)).toEqual([]);
+  });
+});
+
+describe('webhooks, read as what a receiver reads', () => {
+  const withHook = (mutate: (hook: Doc) => void = () => undefined) => changed((d) => {
+    const hook = {
+      post: {
+        operationId: 'onItemArchived',
+        parameters: [{ name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: json(ref('Item')) },
+        responses: { '200': { description: 'ok' } },
+      },
+    };
+    mutate(hook);
+    d.webhooks = { 'item.archived': hook };
+  });
+
+  it('reports an event removed, a header removed, and a body a receiver cannot read', () => {
+    expect(findBreakingChanges(withHook(), withHook())).toEqual([]);
+    expect(findBreakingChanges(withHook(), released()).map((c) => c.id)).toEqual(['webhook item.archived: removed']);
+    expect(findBreakingChanges(withHook(), withHook((h) => (h.post.parameters = []))).map((c) => c.id)).toEqual(['webhook item.archived: header webhook-id removed']);
+    const dropped = withHook();
+    schemas(dropped).Status.enum = ['active'];
+    expect(findBreakingChanges(withHook(), dropped).map((c) => c.id)).toContain('webhook item.archived body: property status: enum value "archived" removed');
+  });
+});
+
+describe('added operations', () => {
+  const withOp = (version: string) => changed((d) => {
+    d.info.version = version;
+    d.paths['/v1/items/{id}/archive'] = { post: { operationId: 'archiveItem', responses: { '200': { description: 'ok' } } } };
+  });
+
+  it('lists an operation the released contract lacks, and asks for a new version while the released one is kept', () => {
+    expect(findAddedOperations(released(), released())).toEqual([]);
+    expect(findAddedOperations(released(), withOp('1.0.0')).map((a) => a.id)).toEqual(['POST /v1/items/{id}/archive: operation added (archiveItem)']);
+    // Not a breaking change.
+    expect(findBreakingChanges(released(), withOp('1.0.0'))).toEqual([]);
+    expect(additionProblem(1, '1.0.0', '1.0.0')).toMatch(/1 operation not in the released contract but info.version 1.0.0 is the released one: additions need a new minor version \(1\.1\.0/);
+    expect(additionProblem(1, '1.1.0', '1.0.0')).toBeNull();
+    expect(additionProblem(0, '1.0.0', '1.0.0')).toBeNull();
+  });
+
+  it('the real contract: every operation is in the released baseline (a new one needs a new version and npm run release:contract)', () => {
+    const contract = (path: string) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8'));
+    const baseline = contract('generated/released/openapi.json');
+    const current = contract('generated/openapi.json');
+    expect(findAddedOperations(baseline, current).map((a) => a.id)).toEqual([]);
+    // So renaming the operationId of createJob (an operation the 2.0.0 baseline lacked) is caught.
+    const renamed = structuredClone(current);
+    renamed.paths['/v1/jobs'].post.operationId = 'queueJob';
+    expect(findBreakingChanges(baseline, renamed).map((c) => c.id)).toEqual(['POST /v1/jobs: operationId createJob renamed to queueJob']);
   });
 });
 
@@ -536,6 +606,30 @@ describe('scripts/check-breaking.mjs', () => {
     expect(versionProblem(0, '1.0.0', '1.0.0')).toBeNull();
     expect(versionProblem(2, '2.0.0', '1.3.1')).toBeNull();
     expect(versionProblem(1, '1.9.0', '1.3.1')).toMatch(/needs 2\.0\.0/);
+  });
+
+  it('fails on an operation added under the released version, naming it; passes once the version is a new minor', () => {
+    const added = (version: string) => changed((d) => {
+      d.info.version = version;
+      d.paths['/v1/items/{id}/archive'] = { post: { operationId: 'archiveItem', responses: { '200': { description: 'ok' } } } };
+    });
+    const same = run(added('1.0.0'), '# Changelog\n');
+    expect(same.status).toBe(1);
+    expect(same.stderr).toContain('additions need a new minor version (1.1.0');
+    expect(same.stderr).toContain('  POST /v1/items/{id}/archive: operation added (archiveItem)\n');
+    const bumped = run(added('1.1.0'), '# Changelog\n');
+    expect(bumped.stderr).toBe('');
+    expect(bumped.status).toBe(0);
+  });
+
+  it('fails on a changed default and a dropped response enum value (not listed)', () => {
+    const r = run(changed((d) => {
+      list(d).parameters[0].schema.default = 50;
+      schemas(d).Status.enum = ['active'];
+    }), '# Changelog\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('  GET /v1/items query parameter limit: default changed from 20 to 50\n');
+    expect(r.stderr).toContain('  GET /v1/items 200 response: property items[].status: enum value "archived" removed\n');
   });
 
   it('passes when the change is listed with its reason', () => {

@@ -49,7 +49,7 @@ const PYTHON = pythonWithRequests();
 if (!PYTHON && !process.env.CI) console.warn('Python code samples skipped: no python3 with requests (apt-get install python3-requests); under CI=true they fail instead');
 
 describe('the contract\'s code samples', () => {
-  const SDK_OPERATIONS = ['extractBatch', 'extractContract', 'extractCustom', 'extractInvoice', 'extractJobPosting', 'extractMeetingNotes', 'extractReceipt', 'extractRenewal', 'getAccount', 'createKey', 'listKeys', 'revokeKey'].sort();
+  const SDK_OPERATIONS = ['extractBatch', 'extractContract', 'extractCustom', 'extractInvoice', 'extractJobPosting', 'extractMeetingNotes', 'extractReceipt', 'extractRenewal', 'getAccount', 'createKey', 'listKeys', 'revokeKey', 'classifyDocument', 'extractAuto', 'createJob', 'createWebhookEndpoint'].sort();
 
   it('cover every SDK operation in TypeScript and in Python, each showing its output', () => {
     for (const [lang, label] of [['TypeScript', 'TypeScript SDK'], ['Python', 'Python (requests)']] as const) {

@@ -269,3 +269,34 @@ describe('operationIds', () => {
     expect(Object.keys(op('post', '/v1/billing/checkout').responses)).toContain('502');
   });
 });
+
+describe('parameter examples (the /docs Test Request starts from them)', () => {
+  it('every required parameter has an example from its operation\'s @opExample, valid for its schema', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const [method, o] of Object.entries(item as Json)) {
+        for (const raw of (o as Json).parameters ?? []) {
+          const p = raw.$ref ? deref(raw) : raw;
+          if (!p.required) continue;
+          const values = Object.values((p.examples ?? {}) as Json).map((e: Json) => e.value);
+          if (values.length === 0 || values.some((v) => typeof v !== 'string' || v.length === 0)) missing.push(`${method.toUpperCase()} ${path} ${p.in} ${p.name}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(op('get', '/v1/jobs/{id}').parameters[0].examples['A succeeded invoice job'].value).toBe('0193a6f2-7c1e-7b3a-9d4e-5f60718293a4');
+  });
+});
+
+describe('the webhooks section', () => {
+  it('types each event with the Standard Webhooks headers and its body', () => {
+    expect(Object.keys(doc.webhooks)).toEqual(['job.succeeded', 'job.failed']);
+    for (const [event, item] of Object.entries(doc.webhooks as Json)) {
+      const post = (item as Json).post;
+      expect(post.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
+        ['webhook-id', 'header', true], ['webhook-timestamp', 'header', true], ['webhook-signature', 'header', true],
+      ]);
+      expect(post.requestBody.content['application/json'].schema.allOf[1].properties.type.const).toBe(event);
+    }
+  });
+});

@@ -42,8 +42,8 @@ export function singleInput(req: Request): SingleInput {
     ...(form.schema !== undefined ? { schema: form.schema } : {}),
     ...(form.kinds !== undefined ? { kinds: form.kinds } : {}),
     file: { bytes: received.bytes, mediaType },
-    // The contract's patterns have already checked the fields: a number from 0 to 1, `true` or `false`.
-    options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' } : {}) }),
+    // The contract's patterns have already checked the fields: a number from 0 to 1; `true`, `false`, `1` or `0`.
+    options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' || form.returnText === '1' } : {}) }),
   };
 }
 

@@ -12,6 +12,8 @@ export const READ_MEDIA_TYPES = Object.keys(FILE_MEDIA_TYPES).join(', ');
 const READ_EXTENSIONS = Object.keys(EXTENSION_MEDIA_TYPES).map((e) => `.${e}`).join(' ');
 
 const ONE_OF = 'must match exactly one schema in oneOf';
+/** The contract's pattern of a webhook URL (CreateWebhookEndpointRequest.url). */
+const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
 const ANY_OF = 'must match a schema in anyOf';
 const required = (name: string) => `must have required property '${name}'`;
 
@@ -36,6 +38,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 export function readableIssues(issues: Issue[], body: unknown): Issue[] {
   let out = issues.map((issue) => {
     if (issue.message === 'must match format "uri"') return { path: issue.path, message: 'is not a URL: an absolute URL such as https://example.com/hooks' };
+    // The webhook URL's scheme (the contract's pattern): the same words as the service's own check.
+    if (issue.message === `must match pattern "${HTTP_URL_PATTERN}"`) return { path: issue.path, message: 'must be an https:// URL (http:// only on servers that allow it)' };
+    // An update naming nothing (`PATCH /v1/renewals/{id}` with `{}`, the contract's minProperties).
+    if (issue.message === 'must NOT have fewer than 1 properties') return { path: issue.path, message: 'names nothing to change: send at least one member' };
     if (issue.message === required('document') && /^\/body(\/document)?$/.test(issue.path)) {
       const flat = isObject(body) && ['text', 'content'].some((k) => k in body);
       return {
@@ -47,6 +53,8 @@ export function readableIssues(issues: Issue[], body: unknown): Issue[] {
     }
     return issue;
   });
+  // A value that is not a URL at all needs no word on its scheme.
+  out = out.filter((i) => !(i.message.startsWith('must be an https:// URL') && out.some((o) => o.path === i.path && o.message.startsWith('is not a URL'))));
   // A batch item is one of `{id, document, kind}` and `{id, document, schema}`: the branch it meant is the one whose
   // member it has, and the other branch's "required" issue and the anyOf summary say nothing more.
   for (const anyOf of issues.filter((i) => i.message === ANY_OF && /^\/body\/items\/\d+$/.test(i.path))) {

@@ -9,8 +9,9 @@ import { itemEstimate, type ItemRoute } from '../extraction/item-request.js';
 import { reservationForItem } from '../extraction/run-item.js';
 import { jsonInput } from '../extraction/single-input.js';
 import { ApiError } from '../http/api-error.js';
+import { canonicalJson } from '../http/canonical-json.js';
 import { newId } from '../ids/ids.js';
-import { RESERVATION_TTL_MS, type Meter } from '../metering/meter.js';
+import { RESERVATION_TTL_MS, type Meter, type RateState } from '../metering/meter.js';
 import type { Clock } from '../time/clock.js';
 import { AccountGate } from './account-gate.js';
 import { priorityOf } from './fair-queue.js';
@@ -55,6 +56,8 @@ export interface Caller {
 export interface Accepted {
   jobs: JobRow[];
   replayed: boolean;
+  /** The account's rate state once this request was counted (its `RateLimit` headers). */
+  rate: RateState;
 }
 
 /**
@@ -99,10 +102,15 @@ export class JobService {
     requests: Array<{ request: Schemas['CreateJobRequest']; metadata: Schemas['JobMetadata'] | undefined; path: string }>,
   ): Promise<Accepted> {
     const { db, clock } = this.deps;
-    const hash = idempotencyKey === undefined ? '' : createHash('sha256').update(`${kind}\n${JSON.stringify(body)}`).digest('hex');
+    // The body's canonical JSON (members sorted): the same body sent with its members in another order is the same
+    // request. `legacy`: the hash as written before, of the body as sent, still matched while such records live.
+    const digest = (text: string) => createHash('sha256').update(`${kind}\n${text}`).digest('hex');
+    const hashes = idempotencyKey === undefined ? { hash: '', legacy: '' } : { hash: digest(canonicalJson(body)), legacy: digest(JSON.stringify(body)) };
+    const { hash } = hashes;
     if (idempotencyKey !== undefined) {
-      const replay = await this.replay(db.sql, caller.accountId, idempotencyKey, hash, clock.now());
-      if (replay) return replay;
+      // A replay is a request like any other: counted, and answered with the rate state.
+      const replay = await this.replay(db.sql, caller.accountId, idempotencyKey, hashes, clock.now());
+      if (replay) return { ...replay, rate: await this.gate.run(caller.accountId, () => this.deps.meter.countRequest(caller.accountId, clock.now())) };
     }
     // Counted once, as the synchronous routes count: a request holding a file before its documents are looked at (a
     // file refused from here on, over its size or 402, still counts, and a caller over its rate is refused first), one
@@ -151,20 +159,20 @@ export class JobService {
         return made.map(acceptedRow);
       });
       this.deps.onQueued?.();
-      return { jobs: rows, replayed: false };
+      return { jobs: rows, replayed: false, rate: counted };
     } catch (e) {
       // No job was made: its HEU go back (now, or once the database answers again).
       await Promise.all(reservations.map((r) => this.deps.meter.releaseSoon(r)));
       if (e instanceof RaceLost) {
-        const replay = await this.replay(db.sql, caller.accountId, idempotencyKey!, hash, clock.now());
-        if (replay) return replay;
+        const replay = await this.replay(db.sql, caller.accountId, idempotencyKey!, hashes, clock.now());
+        if (replay) return { ...replay, rate: counted };
       }
       throw e;
     }
   }
 
   /** The jobs an earlier call with this key made (409 when its body differed); null when the key is new. */
-  private async replay(sql: Sql, accountId: string, key: string, hash: string, now: Date): Promise<Accepted | null> {
+  private async replay(sql: Sql, accountId: string, key: string, hashes: { hash: string; legacy: string }, now: Date): Promise<Omit<Accepted, 'rate'> | null> {
     const rows = await sql.rows<{ requestHash: string; jobIds: string }>('job_requests_find', `
       SELECT request_hash AS "requestHash", job_ids AS "jobIds" FROM job_requests
       WHERE account_id = $1 AND key = $2 AND expires_at > $3::timestamp(3)`, [accountId, key, ts(now)]);
@@ -174,7 +182,7 @@ export class JobService {
       await sql.execute('job_requests_forget', 'DELETE FROM job_requests WHERE account_id = $1 AND key = $2 AND expires_at <= $3::timestamp(3)', [accountId, key, ts(now)]);
       return null;
     }
-    if (!sameDigest(found.requestHash, hash)) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
+    if (!sameDigest(found.requestHash, hashes.hash) && !sameDigest(found.requestHash, hashes.legacy)) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
     const made = await jobs.findMany(sql, accountId, JSON.parse(found.jobIds) as string[]);
     // Past its retention a job is answered as GET answers it (404, saying when it went), not as an empty success.
     const purged = made.find((j) => j.purgedAt);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { operations } from '../../../generated/openapi.js';
 import { principalOf } from '../auth/authenticate.js';
 import type { PrismaClient } from '../db/database.js';
+import { cursorParam } from '../http/cursor.js';
 import type { Clock } from '../time/clock.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './keys.js';
 import type { RevocationWatcher } from '../extraction/request-guard.js';
@@ -20,7 +21,7 @@ export function keyRoutes(prisma: PrismaClient, clock: Clock, keyCache: KeyCache
   router.get('/v1/keys', async (req, res) => {
     const { accountId } = principalOf(res);
     const limit = req.query.limit === undefined ? 100 : Number(req.query.limit);
-    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    const cursor = cursorParam(req.query.cursor, 'id');
     res.json(await listApiKeys(prisma, accountId, limit, cursor));
   });
   router.delete('/v1/keys/:id', async (req, res) => {

@@ -5,6 +5,7 @@ import type { PrismaClient } from '../db/database.js';
 import type { ApiKey as ApiKeyRow } from '../db/prisma-client/client.js';
 import { ApiError } from '../http/api-error.js';
 import { newId } from '../ids/ids.js';
+import { canonicalJson } from '../http/canonical-json.js';
 
 type Schemas = components['schemas'];
 export type ApiKeyRecord = Schemas['ApiKey'];
@@ -27,11 +28,7 @@ export type KeyCreation = { status: 201; body: Schemas['CreatedApiKey'] } | { st
 
 /** A stable digest of a JSON body, independent of member order. */
 function bodyDigest(body: unknown): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object'
-      ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-      : v;
-  return createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
+  return createHash('sha256').update(canonicalJson(body ?? {})).digest('hex');
 }
 
 /**

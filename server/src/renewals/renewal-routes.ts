@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { principalOf } from '../auth/authenticate.js';
 import type { PrismaClient } from '../db/database.js';
+import { cursorParam } from '../http/cursor.js';
 import type { Clock } from '../time/clock.js';
 import type { DeadlineStatus } from './deadline.js';
 import { getDocument, getRenewal, listRenewals, updateRenewal } from './renewals.js';
@@ -17,7 +18,7 @@ export function renewalRoutes(prisma: PrismaClient, clock: Clock): Router {
       deadlineFrom: text(req.query.deadlineFrom),
       deadlineTo: text(req.query.deadlineTo),
       limit: req.query.limit === undefined ? 100 : Number(req.query.limit),
-      cursor: text(req.query.cursor),
+      cursor: cursorParam(req.query.cursor, 'renewal'),
     }, clock.now()));
   });
   router.get('/v1/renewals/:id', async (req, res) => {

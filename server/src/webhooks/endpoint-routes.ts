@@ -5,6 +5,7 @@ import { principalOf } from '../auth/authenticate.js';
 import type { Database } from '../db/database.js';
 import { withTransaction } from '../db/transaction.js';
 import { ApiError } from '../http/api-error.js';
+import { cursorParam } from '../http/cursor.js';
 import { newId } from '../ids/ids.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { Clock } from '../time/clock.js';
@@ -106,7 +107,7 @@ export function endpointRoutes(db: Database, queue: JobQueue, clock: Clock, poli
     const endpoint = await found(principalOf(res).accountId, req.params.id!);
     const q = req.query as { status?: string; limit?: string; cursor?: string };
     const limit = q.limit ? Number(q.limit) : 20;
-    const rows = await endpoints.deliveries(sql, endpoint.id, { status: q.status, limit: limit + 1, cursor: q.cursor });
+    const rows = await endpoints.deliveries(sql, endpoint.id, { status: q.status, limit: limit + 1, cursor: cursorParam(q.cursor, 'id') });
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     res.json({ deliveries: page, nextCursor: more ? page[page.length - 1]!.id : null } satisfies Schemas['WebhookDeliveryList']);
