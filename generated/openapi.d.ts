@@ -652,6 +652,94 @@ export interface paths {
         patch: operations["updateRenewal"];
         trace?: never;
     };
+    "/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reviews
+         * @description Lists the account's reviews, newest first, without their documents. Filters: `status`, `route`.
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a review
+         * @description Reads a review: the answer (`data`, `evidence`, `withheld`), the returned values under `reviewBelow` (`low`), the
+         *     document's text and pages, and once resolved its resolution.
+         */
+        get: operations["getReview"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a review
+         * @description Deletes a review and its document at once (its labelled values with it); answers it as listed.
+         */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reviews/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a review's file
+         * @description The file the review's document was sent as, byte for byte, with its media type (to show a PDF page or an image
+         *     beside the values, and draw each evidence `box` on it). A document sent as text has no file: `404`.
+         */
+        get: operations["getReviewFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reviews/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a review
+         * @description Resolves a review with the corrected `data` (it must meet the route's schema): each value found or sent is
+         *     recorded as `confirmed`, `corrected`, `added` or `removed`, with who resolved it, and `review.resolved` is sent.
+         *     Resolving again replaces the resolution.
+         */
+        post: operations["resolveReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -841,6 +929,11 @@ export interface components {
              * @description When the account was created.
              */
             createdAt: string;
+            /**
+             * @description The engines and routes whose confidences are recalibrated on this account's own resolved reviews (once 200
+             *     reviewed values of that engine and route exist; refitted as more arrive). Empty until then.
+             */
+            calibratedRoutes: components["schemas"]["CalibratedRoute"][];
         };
         /** @description A follow-up someone took on. */
         ActionItem: {
@@ -896,6 +989,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description The kinds parts may be extracted as (all fixed routes by default); a part of another kind is `other`. */
             kinds?: components["schemas"]["ExtractionKind"][];
             /**
@@ -933,6 +1039,10 @@ export interface components {
             minConfidence?: components["schemas"]["FormConfidence"];
             /** @description As `returnText` in a JSON body: `true` or `false`. */
             returnText?: components["schemas"]["FormFlag"];
+            /** @description As `review` in a JSON body: `true` or `false`. */
+            review?: components["schemas"]["FormFlag"];
+            /** @description As `reviewBelow` in a JSON body: a number from 0 to 1. */
+            reviewBelow?: components["schemas"]["FormConfidence"];
             /** @description The kinds parts may be extracted as, as `kinds` in a JSON body (its JSON text). */
             kinds?: components["schemas"]["ExtractionKind"][];
             /** @description The schema for `other` parts, as `schema` in a JSON body (its JSON text). */
@@ -1064,6 +1174,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
         };
         /** @description A batch item extracted with a schema of your own. It takes no `model` of its own (`400`): see `BatchRequest`. */
         BatchSchemaItem: {
@@ -1102,6 +1225,20 @@ export interface components {
             prefix: string | null;
             /** @description When the active token was created; `null` when none is active. */
             createdAt: string | null;
+        };
+        /** @description An engine and route whose confidences are fitted on the account's own reviewed values. */
+        CalibratedRoute: {
+            /** @description The engine (`local` for the offline rules, `anthropic` for Claude). */
+            engine: string;
+            /** @description The route. */
+            route: string;
+            /** @description How many reviewed values the fit was made on. */
+            values: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description When it was last fitted (RFC 3339, UTC).
+             */
+            fittedAt: string;
         };
         /** @description The request body of checkout. */
         CheckoutRequest: {
@@ -1162,6 +1299,10 @@ export interface components {
             minConfidence?: components["schemas"]["FormConfidence"];
             /** @description As `returnText` in a JSON body: `true` or `false`. */
             returnText?: components["schemas"]["FormFlag"];
+            /** @description As `review` in a JSON body: `true` or `false`. */
+            review?: components["schemas"]["FormFlag"];
+            /** @description As `reviewBelow` in a JSON body: a number from 0 to 1. */
+            reviewBelow?: components["schemas"]["FormConfidence"];
             /** @description The kinds to choose among, as `kinds` in a JSON body, sent as a field holding its JSON text (`["invoice","receipt"]`). */
             kinds?: components["schemas"]["ExtractionKind"][];
         };
@@ -1269,7 +1410,7 @@ export interface components {
              *     (`400`), unless the server's operator allows private addresses.
              */
             url: string;
-            /** @description The events to send; by default all of them. */
+            /** @description The events to send; by default the job events (`job.succeeded`, `job.failed`): review events are sent only when named. */
             events?: components["schemas"]["WebhookEventType"][];
             /** @description A note for you, up to 200 characters. */
             description?: string;
@@ -1373,6 +1514,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
@@ -1414,6 +1568,10 @@ export interface components {
             minConfidence?: components["schemas"]["FormConfidence"];
             /** @description As `returnText` in a JSON body: `true` or `false`. */
             returnText?: components["schemas"]["FormFlag"];
+            /** @description As `review` in a JSON body: `true` or `false`. */
+            review?: components["schemas"]["FormFlag"];
+            /** @description As `reviewBelow` in a JSON body: a number from 0 to 1. */
+            reviewBelow?: components["schemas"]["FormConfidence"];
             /** @description The shape to extract, as `schema` in a JSON body, sent as a field holding its JSON text. */
             schema: components["schemas"]["JsonSchemaObject"];
         };
@@ -1440,6 +1598,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
             schema: components["schemas"]["JsonSchemaObject"];
             /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
@@ -1472,6 +1643,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description The shape to extract. A schema that breaks the limits or cannot be compiled is `400 invalid_schema`. */
             schema: components["schemas"]["JsonSchemaObject"];
             /** @description Your own labels for the job. */
@@ -1637,6 +1821,10 @@ export interface components {
             minConfidence?: components["schemas"]["FormConfidence"];
             /** @description As `returnText` in a JSON body: `true` or `false`. */
             returnText?: components["schemas"]["FormFlag"];
+            /** @description As `review` in a JSON body: `true` or `false`. */
+            review?: components["schemas"]["FormFlag"];
+            /** @description As `reviewBelow` in a JSON body: a number from 0 to 1. */
+            reviewBelow?: components["schemas"]["FormConfidence"];
         };
         /** @description The request body of every single-document extraction route. */
         ExtractRequest: {
@@ -1658,6 +1846,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
         };
         /**
          * @description The fixed extraction routes a batch item can name.
@@ -1690,6 +1891,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description Labels for every job of the batch (an item's own `metadata` replaces them). */
             metadata?: components["schemas"]["JobMetadata"];
             /** @description 1 to 1,000 documents, each its own job, answered in this order. */
@@ -1717,6 +1931,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
             /** @description Your own labels for the job. */
             metadata?: components["schemas"]["JobMetadata"];
         };
@@ -2064,6 +2291,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
         };
         /** @description The request body of an extraction run as one of your keys: a document with either a `kind` or a `schema`. */
         KeyExtractRequest: components["schemas"]["KeyExtractKindRequest"] | components["schemas"]["KeyExtractSchemaRequest"];
@@ -2089,6 +2329,19 @@ export interface components {
              *     checked against it (for a file, the text its reader produced; for `document.text`, that text as sent).
              */
             returnText?: boolean;
+            /**
+             * @description `true` to keep this extraction for review when any value is withheld or returned under `reviewBelow`: a review
+             *     (`GET /v1/reviews`) is made with the answer and the document (its text, or the file), kept for the server's
+             *     `REVIEW_RETENTION_DAYS` (30 by default) and readable only by this account. Without it nothing is kept. Reviews
+             *     are not charged.
+             */
+            review?: boolean;
+            /**
+             * Format: double
+             * @description With `review: true`: returned values with a confidence under this are reviewed too. Default: the request's
+             *     `minConfidence` (only withheld values are reviewed).
+             */
+            reviewBelow?: number;
         };
         /**
          * @description The answer of an extraction run as one of your keys: what the route itself answers (`data`, `model`, `usage`,
@@ -2500,6 +2753,10 @@ export interface components {
             minConfidence?: components["schemas"]["FormConfidence"];
             /** @description As `returnText` in a JSON body: `true` or `false`. */
             returnText?: components["schemas"]["FormFlag"];
+            /** @description As `review` in a JSON body: `true` or `false`. */
+            review?: components["schemas"]["FormFlag"];
+            /** @description As `reviewBelow` in a JSON body: a number from 0 to 1. */
+            reviewBelow?: components["schemas"]["FormConfidence"];
             /** @description The vendor renewal this document belongs to, as `document.vendorRenewalId` in a JSON body. */
             vendorRenewalId?: components["schemas"]["Uuid"];
         };
@@ -2724,6 +2981,174 @@ export interface components {
             overrides?: components["schemas"]["TermOverrides"];
             /** @description `true` marks the renewal cancelled (status `cancelled`); `false` takes the mark back. */
             cancelled?: boolean;
+        };
+        /** @description The request body of `POST /v1/reviews/{id}/resolve`. */
+        ResolveReviewRequest: {
+            /**
+             * @description The corrected `data`: every value as the document states it (`null` where it states none). It must meet the
+             *     route's schema (`400` otherwise).
+             */
+            data: components["schemas"]["FreeFormObject"];
+        };
+        /** @description A review: the extraction's answer, the values to check, and the document beside them. */
+        Review: {
+            /** @description The review's id. */
+            id: components["schemas"]["Uuid"];
+            /** @description Where it stands. */
+            status: components["schemas"]["ReviewStatus"];
+            /** @description The extraction route (for a part of `/v1/extract/auto`, the part's kind). */
+            route: components["schemas"]["JobRoute"];
+            /** @description The model that answered. */
+            model: string;
+            /** @description The job the extraction ran in; `null` for a synchronous extraction. */
+            jobId: components["schemas"]["Uuid"] | null;
+            /** @description The request's `minConfidence`: values under it were withheld. */
+            minConfidence: components["schemas"]["Confidence"];
+            /** @description The request's `reviewBelow`: returned values under it are listed in `low`. */
+            reviewBelow: components["schemas"]["Confidence"];
+            /** @description How many values were withheld. */
+            withheldCount: components["schemas"]["Count"];
+            /** @description How many returned values are under `reviewBelow`. */
+            lowCount: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description When the extraction made it (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it and its document are deleted (`createdAt` plus the server's `REVIEW_RETENTION_DAYS`).
+             */
+            expiresAt: string;
+            /** @description When it was resolved; `null` while open. */
+            resolvedAt: string | null;
+            /** @description The answer's `data`, as returned (withheld values `null`). */
+            data: components["schemas"]["FreeFormObject"];
+            /** @description The answer's evidence, by JSON Pointer. */
+            evidence: components["schemas"]["EvidenceMap"];
+            /** @description The values withheld (under `minConfidence`). */
+            withheld: components["schemas"]["WithheldValue"][];
+            /** @description The JSON Pointers of returned values under `reviewBelow`, lowest confidence first. */
+            low: string[];
+            /** @description The document. */
+            document: components["schemas"]["ReviewDocument"];
+            /** @description The resolution; `null` while open. */
+            resolution: components["schemas"]["ReviewResolution"] | null;
+        };
+        /** @description How many values of a resolved review had each outcome. */
+        ReviewCounts: {
+            confirmed: components["schemas"]["Count"];
+            corrected: components["schemas"]["Count"];
+            added: components["schemas"]["Count"];
+            removed: components["schemas"]["Count"];
+        };
+        /** @description The document kept with a review, readable only by its account until the review's `expiresAt`. */
+        ReviewDocument: {
+            /** @description The text the service read (for a file, the text its reader produced): every evidence offset points into it. */
+            text: string;
+            /** @description Its media type. */
+            mediaType: string;
+            /** @description Its file name; `null` when none was sent. */
+            filename: string | null;
+            /** @description Its pages, in order; a text document is one page. */
+            pages: components["schemas"]["ReviewPage"][];
+            /** @description `true` when the document was sent as a file: `GET /v1/reviews/{id}/file` answers its bytes. */
+            hasFile: boolean;
+        };
+        /** @description A page of the account's reviews, newest first. */
+        ReviewList: {
+            /** @description The reviews on this page. */
+            reviews: components["schemas"]["ReviewSummary"][];
+            /** @description Pass as `cursor` to read the next page; `null` when no more remain. */
+            nextCursor: string | null;
+        };
+        /**
+         * @description What a person did with one value of a review.
+         * @enum {string}
+         */
+        ReviewOutcome: "confirmed" | "corrected" | "added" | "removed";
+        /** @description A page of the document kept with a review: where its text starts and ends in `document.text`. */
+        ReviewPage: {
+            /** @description The page, from 1. */
+            page: components["schemas"]["Count"];
+            /** @description Offset of the page's first code unit in `document.text`. */
+            start: components["schemas"]["Count"];
+            /** @description Offset just past the page's last code unit. */
+            end: components["schemas"]["Count"];
+        };
+        /** @description A review once resolved: the corrected data and each value's outcome. */
+        ReviewResolution: {
+            /** @description The corrected `data`, as sent. */
+            data: components["schemas"]["FreeFormObject"];
+            /** @description Who resolved it. */
+            resolvedBy: components["schemas"]["ReviewResolver"];
+            /** @description Each value found or sent, in order of its pointer. */
+            values: components["schemas"]["ReviewedValue"][];
+            /** @description The outcomes counted. */
+            counts: components["schemas"]["ReviewCounts"];
+        };
+        /** @description Who resolved a review. */
+        ReviewResolver: {
+            /** @description `api_key` or `dashboard`. */
+            kind: components["schemas"]["ReviewResolverKind"];
+            /** @description The API key's id, or the dashboard session's subject. */
+            id: string;
+        };
+        /**
+         * @description How the review was resolved: with an API key, or in the dashboard.
+         * @enum {string}
+         */
+        ReviewResolverKind: "api_key" | "dashboard";
+        /**
+         * @description Where a review stands.
+         * @enum {string}
+         */
+        ReviewStatus: "open" | "resolved";
+        /** @description A review as listed: what it is about, without the document. */
+        ReviewSummary: {
+            /** @description The review's id. */
+            id: components["schemas"]["Uuid"];
+            /** @description Where it stands. */
+            status: components["schemas"]["ReviewStatus"];
+            /** @description The extraction route (for a part of `/v1/extract/auto`, the part's kind). */
+            route: components["schemas"]["JobRoute"];
+            /** @description The model that answered. */
+            model: string;
+            /** @description The job the extraction ran in; `null` for a synchronous extraction. */
+            jobId: components["schemas"]["Uuid"] | null;
+            /** @description The request's `minConfidence`: values under it were withheld. */
+            minConfidence: components["schemas"]["Confidence"];
+            /** @description The request's `reviewBelow`: returned values under it are listed in `low`. */
+            reviewBelow: components["schemas"]["Confidence"];
+            /** @description How many values were withheld. */
+            withheldCount: components["schemas"]["Count"];
+            /** @description How many returned values are under `reviewBelow`. */
+            lowCount: components["schemas"]["Count"];
+            /**
+             * Format: date-time
+             * @description When the extraction made it (RFC 3339, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it and its document are deleted (`createdAt` plus the server's `REVIEW_RETENTION_DAYS`).
+             */
+            expiresAt: string;
+            /** @description When it was resolved; `null` while open. */
+            resolvedAt: string | null;
+        };
+        /** @description One value of a resolved review: what the service found, what the person sent, and what that was. */
+        ReviewedValue: {
+            /** @description The JSON Pointer of the value (`/total`, `/lineItems/0/amount`). */
+            path: string;
+            /** @description What the person did with it. */
+            outcome: components["schemas"]["ReviewOutcome"];
+            /** @description The value the service found (returned or withheld); `null` when it found none. */
+            found: unknown;
+            /** @description The value in the corrected `data`; `null` when the document states none. */
+            value: unknown;
+            /** @description The confidence the service gave the value it found; `null` when it found none. */
+            confidence: components["schemas"]["Confidence"] | null;
         };
         /** @description The request body of `POST /v1/webhook-endpoints/{id}/rotate-secret`. */
         RotateWebhookSecretRequest: {
@@ -3214,7 +3639,7 @@ export interface components {
          * @description The events a webhook endpoint can receive.
          * @enum {string}
          */
-        WebhookEventType: "job.succeeded" | "job.failed";
+        WebhookEventType: "job.succeeded" | "job.failed" | "review.created" | "review.resolved";
         /** @description The acknowledgement of a webhook delivery. */
         WebhookReceipt: {
             /**
@@ -6578,6 +7003,390 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VendorRenewal"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                /** @description Only reviews in this status. */
+                status?: components["schemas"]["ReviewStatus"];
+                /** @description Only reviews of this route. */
+                route?: components["schemas"]["JobRoute"];
+                /** @description How many reviews per page, 1 to 100. */
+                limit?: number;
+                /** @description The `nextCursor` of the previous page; anything else is `400`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSummary"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getReviewFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    resolveReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The review's id. */
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
                 };
             };
             /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */

@@ -7,6 +7,7 @@ import { assembleEvidence } from './evidence/assemble.js';
 import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
 import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
+import type { ReviewService } from '../reviews/review-service.js';
 
 type Schemas = components['schemas'];
 
@@ -17,8 +18,8 @@ export interface ItemInput {
   document: AnyDocumentInput;
   /** The document checked (a file probed, not read yet). */
   prepared: PreparedDocument;
-  /** The request's `minConfidence` and `returnText`. */
-  options?: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
+  /** The request's `minConfidence`, `returnText`, `review` and `reviewBelow`. */
+  options?: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>;
 }
 
 export interface ItemResult {
@@ -40,6 +41,10 @@ export interface ItemDeps {
   log?: EngineLog;
   /** What this request stored, so that a refused request can take it back. */
   stored?: StoredRenewal[];
+  /** Reviews (`review: true`) and the account's own calibration; without it neither applies (scripts, tests). */
+  reviews?: ReviewService;
+  /** The job this item runs in, for the review it makes. */
+  jobId?: string;
 }
 
 /** The file of an item when its engine reads it itself (Claude and a PDF or an image), else null. */
@@ -93,10 +98,26 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   if (fromFile && read) usage.readingHeu = readingHeu;
   if (item.options?.returnText) source.text = text;
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
-  const { data, evidence, withheld } = assembleEvidence({
-    kind: item.task.kind, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
-    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name],
+  const route = item.task.kind;
+  const recalibrate = await deps.reviews?.calibrations.mapFor(deps.accountId, deps.engine.name, route);
+  const minConfidence = item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name];
+  const { data, evidence, withheld, scored } = assembleEvidence({
+    kind: route, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
+    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence, ...(recalibrate ? { recalibrate } : {}),
   });
+  if (item.options?.review && deps.reviews) {
+    if (signal.aborted) throw signal.reason;
+    const file = item.prepared.kind === 'file' ? item.prepared : null;
+    await deps.reviews.consider({
+      accountId: deps.accountId, route, engine: deps.engine.name, model: answer.model, jobId: deps.jobId ?? null, minConfidence,
+      ...(item.options.reviewBelow !== undefined ? { reviewBelow: item.options.reviewBelow } : {}),
+      data, evidence, withheld, scored, text, ...(read?.layout ? { layout: read.layout } : {}),
+      mediaType: file ? file.facts.mediaType : item.prepared.kind === 'read' ? item.prepared.mediaType : item.document.mediaType ?? 'text/plain',
+      ...(item.document.filename !== undefined ? { filename: item.document.filename } : {}),
+      ...(file ? { file: file.bytes } : {}),
+      ...(item.task.kind === 'custom' ? { schema: item.task.schema } : {}),
+    });
+  }
   if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
   const renewal = data as FixedData['renewal'];
   const overallStatus = withheld.length > 0 ? statusAfterWithholding(grounded.overallStatus) : grounded.overallStatus;
