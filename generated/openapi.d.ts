@@ -209,6 +209,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an evaluation
+         * @description Runs an evaluation and answers its report once every document is extracted (at most 50 a call; add more to the
+         *     same evaluation with `evaluationId`). Without `examples`, the account's resolved reviews are the set (`400` when it
+         *     has none).
+         */
+        post: operations["createEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/evaluations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an evaluation
+         * @description Reads an evaluation's report. Another account's or an unknown id is `404`.
+         */
+        get: operations["getEvaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/extract/auto": {
         parameters: {
             query?: never;
@@ -1391,6 +1433,23 @@ export interface components {
             /** @description A name to tell keys apart; defaults to `Default key`. */
             name?: string;
         };
+        /** @description The request body of `POST /v1/evaluations`. */
+        CreateEvaluationRequest: {
+            /**
+             * @description An uploaded set, 1 to 50 documents. Without it, the account's labelled examples are used: its resolved reviews
+             *     (their documents and corrected `data`), newest first, at most 50.
+             */
+            examples?: components["schemas"]["EvaluationExample"][];
+            /** @description With the labelled examples: only this route's. */
+            route?: components["schemas"]["JobRoute"];
+            /** @description Add these documents to an earlier evaluation of yours: the report then covers all of its documents. */
+            evaluationId?: components["schemas"]["Uuid"];
+            /**
+             * @description The model to extract with, instead of this route's default: one of the models this server allows
+             *     (`ANTHROPIC_ALLOWED_MODELS`; the offline engine's is `local-rules-1`). Another is `400 invalid_request`.
+             */
+            model?: string;
+        };
         /**
          * @description The request body of `POST /v1/jobs/batch`: up to 1,000 documents of one route, each run as its own job, with what
          *     the route takes besides the document (`model`, a custom `schema`, ...) shared by all of them.
@@ -1767,6 +1826,60 @@ export interface components {
          */
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_schema" | "unauthorized" | "plan_limit_exceeded" | "not_found" | "method_not_allowed" | "idempotency_key_reused" | "already_subscribed" | "job_not_cancellable" | "webhook_endpoint_disabled" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "upstream_error" | "upstream_rejected" | "output_too_large" | "billing_not_configured" | "service_unavailable" | "upstream_timeout" | "internal_error" | "invalid_api_key" | "document_type_mismatch" | "document_encrypted" | "document_unreadable" | "request_header_too_large" | "request_timeout";
         /**
+         * @description An evaluation: the engine run over labelled documents, scored field by field (the rules of the project's corpus
+         *     scorer: numbers to the cent, short text after case and space folding, long text at token F1 0.7, list items paired
+         *     by best match), and its confidence measured: `ece` (expected calibration error, 10 bins) and `auroc` (the chance a
+         *     right value is more confident than a wrong one) over every value found, and precision/recall at thresholds.
+         */
+        Evaluation: {
+            id: components["schemas"]["Uuid"];
+            source: components["schemas"]["EvaluationSource"];
+            /** @description The model that answered. */
+            model: string;
+            /** @description Documents extracted (failures included). */
+            documents: components["schemas"]["Count"];
+            /** @description Values found, right or wrong: what `ece`, `auroc` and `thresholds` are measured over. */
+            values: components["schemas"]["Count"];
+            /** @description Per route. */
+            routes: components["schemas"]["RouteScore"][];
+            /** @description All routes together. */
+            overall: components["schemas"]["FieldCounts"];
+            /** Format: double */
+            ece: number;
+            /** Format: double */
+            auroc: number;
+            /** @description At 0.5, 0.6, 0.7, 0.8 and 0.9. */
+            thresholds: components["schemas"]["ThresholdScore"][];
+            failures: components["schemas"]["EvaluationFailure"][];
+            /** @description What the extractions cost in all (charged as extraction). */
+            usage: components["schemas"]["Usage"];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description One labelled document of an uploaded set (the corpus format: the document and its expected `data`). */
+        EvaluationExample: {
+            /** @description The route to extract it with. */
+            route: components["schemas"]["JobRoute"];
+            /** @description The document: its text, or the file. */
+            document: components["schemas"]["DocumentInput"];
+            /** @description The `data` the document states, in the route's normal form (`null` where it states nothing). */
+            expected: components["schemas"]["FreeFormObject"];
+            /** @description Route `custom`: the schema to extract. */
+            schema?: components["schemas"]["JsonSchemaObject"];
+        };
+        /** @description A document that could not be extracted (it counts in no score). */
+        EvaluationFailure: {
+            /** @description Its index among the documents evaluated. */
+            index: components["schemas"]["Count"];
+            code: string;
+            message: string;
+        };
+        /**
+         * @description Where an evaluation's documents came from.
+         * @enum {string}
+         */
+        EvaluationSource: "labelled" | "uploaded";
+        /**
          * @description The text a value was read from, where it stands, and how sure the service is of it.
          *
          *     `text.slice(start, end) === quote` always holds, in UTF-16 code units (JavaScript's string indices), for the text
@@ -1865,6 +1978,49 @@ export interface components {
          * @enum {string}
          */
         ExtractionKind: "invoice" | "receipt" | "contract" | "job-posting" | "meeting-notes" | "renewal";
+        /** @description Field-level counts and measures: values right (`tp`), returned but wrong or not stated (`fp`), stated but missed (`fn`). */
+        FieldCounts: {
+            tp: components["schemas"]["Count"];
+            fp: components["schemas"]["Count"];
+            fn: components["schemas"]["Count"];
+            /**
+             * Format: double
+             * @description `tp / (tp + fp)`; 1 when nothing was returned.
+             */
+            precision: number;
+            /**
+             * Format: double
+             * @description `tp / (tp + fn)`; 1 when nothing was stated.
+             */
+            recall: number;
+            /**
+             * Format: double
+             * @description `2tp / (2tp + fp + fn)`.
+             */
+            f1: number;
+        };
+        /** @description A field's scores (a top-level member of `data`; a list's or object's values counted together). */
+        FieldScore: {
+            field: string;
+            tp: components["schemas"]["Count"];
+            fp: components["schemas"]["Count"];
+            fn: components["schemas"]["Count"];
+            /**
+             * Format: double
+             * @description `tp / (tp + fp)`; 1 when nothing was returned.
+             */
+            precision: number;
+            /**
+             * Format: double
+             * @description `tp / (tp + fn)`; 1 when nothing was stated.
+             */
+            recall: number;
+            /**
+             * Format: double
+             * @description `2tp / (2tp + fp + fn)`.
+             */
+            f1: number;
+        };
         /**
          * @description The media types a file is read as (`document.content`, or a form's `file`). Media types are compared in lower case
          *     without parameters, so `Application/PDF; x=y` is read as `application/pdf`.
@@ -3189,6 +3345,31 @@ export interface components {
             /** @description Until when deliveries are signed with the previous secret too (RFC 3339, UTC); `null` when no longer. */
             previousSecretExpiresAt: string | null;
         };
+        /** @description A route's scores, in all and per field. */
+        RouteScore: {
+            route: components["schemas"]["JobRoute"];
+            /** @description Documents of this route extracted. */
+            documents: components["schemas"]["Count"];
+            tp: components["schemas"]["Count"];
+            fp: components["schemas"]["Count"];
+            fn: components["schemas"]["Count"];
+            /**
+             * Format: double
+             * @description `tp / (tp + fp)`; 1 when nothing was returned.
+             */
+            precision: number;
+            /**
+             * Format: double
+             * @description `tp / (tp + fn)`; 1 when nothing was stated.
+             */
+            recall: number;
+            /**
+             * Format: double
+             * @description `2tp / (2tp + fp + fn)`.
+             */
+            f1: number;
+            fields: components["schemas"]["FieldScore"][];
+        };
         /**
          * @description The period a salary figure is paid for.
          * @enum {string}
@@ -3321,6 +3502,17 @@ export interface components {
          * @enum {string}
          */
         TermSource: "extracted" | "override" | "none";
+        /** @description Precision and recall of the values with a confidence of at least `threshold` (as `minConfidence` would return them). */
+        ThresholdScore: {
+            /** Format: double */
+            threshold: number;
+            /** @description Values returned at this threshold. */
+            returned: components["schemas"]["Count"];
+            /** Format: double */
+            precision: number;
+            /** Format: double */
+            recall: number;
+        };
         /**
          * @description A time of day as `HH:MM` on the 24-hour clock (`18:05`).
          * @example 18:05
@@ -4242,6 +4434,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoredDocument"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    createEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEvaluationRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evaluation"];
+                };
+            };
+            /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BadRequestBody"];
+                };
+            };
+            /** @description 401: no credential, the wrong kind, a bad or expired token (envelope), or a bad or revoked API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"] | components["schemas"]["InvalidApiKeyBody"];
+                };
+            };
+            /** @description 402: the HEU left this month cannot cover the request. Nothing was charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitBody"];
+                };
+            };
+            /** @description 404: no such route or resource, or it belongs to another account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotFoundBody"];
+                };
+            };
+            /** @description 413: the body is over its limit, `document.text` is over 200,000 characters, or a file is over a limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeBody"];
+                };
+            };
+            /** @description 415: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsupportedMediaTypeBody"];
+                };
+            };
+            /** @description 429: the plan's request rate was reached, this month's HEU are used up, or what is left is reserved by requests in flight. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description 500: an unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+            /**
+             * @description 503: the database is down, the model provider is overloaded or rate limited after retries (extraction routes;
+             *     nothing was charged), or (checkout) billing is not configured.
+             */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying, when known. */
+                    "Retry-After"?: components["schemas"]["Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnavailableBody"];
+                };
+            };
+        };
+    };
+    getEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evaluation"];
                 };
             };
             /** @description 400: malformed JSON, a request that breaks the contract, or a custom schema that cannot be used. */

@@ -43,6 +43,7 @@ import { metricsRoute } from './metrics/metrics-route.js';
 import { countReaderKills } from './metrics/reader-kills.js';
 import { endpointRoutes } from './webhooks/endpoint-routes.js';
 import { reviewRoutes } from './reviews/review-routes.js';
+import { evaluationRoutes } from './evaluations/evaluation-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -115,6 +116,7 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction, reviews: jobSystem.reviews };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));
+  app.use(evaluationRoutes(extractDeps));
   app.use(classifyRoutes(extractDeps));
 
   app.use(() => {

@@ -329,6 +329,17 @@ describe('every example in the contract is what the service answers', () => {
       const { auth, id } = await reviewOf('acct_example_reviews_delete', ex.response as Json);
       return send('DELETE', `/v1/reviews/${id}`, auth);
     },
+    async createEvaluation(ex) {
+      s.clock.set((ex.response as Json).createdAt);
+      return send('POST', ex.path, await apiKey('acct_example_eval_create'), ex.request);
+    },
+    async getEvaluation(ex) {
+      const auth = await apiKey('acct_example_eval_get');
+      const made = examples().find((e) => e.operationId === 'createEvaluation')!;
+      s.clock.set((ex.response as Json).createdAt);
+      const { id } = await (await send('POST', made.path, auth, made.request)).json() as Json;
+      return send('GET', `/v1/evaluations/${id}`, auth);
+    },
     async receiveStripeEvent(ex) {
       // The example's signature is stale by now: sign the same body as Stripe would, now.
       const payload = JSON.stringify(ex.request);

@@ -3,7 +3,7 @@ import type { PrismaClient } from '../db/database.js';
 import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
-import { assembleEvidence } from './evidence/assemble.js';
+import { assembleEvidence, type ScoredValue } from './evidence/assemble.js';
 import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
 import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
@@ -30,6 +30,8 @@ export interface ItemResult {
   evidence: Record<string, Schemas['Evidence']>;
   withheld: Schemas['WithheldValue'][];
   document?: Schemas['StoredDocument'];
+  /** Every value found with its confidence (evaluations score them); not part of any answer. */
+  scored?: ScoredValue[];
 }
 
 export interface ItemDeps {
@@ -118,7 +120,7 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
       ...(item.task.kind === 'custom' ? { schema: item.task.schema } : {}),
     });
   }
-  if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
+  if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld, scored };
   const renewal = data as FixedData['renewal'];
   const overallStatus = withheld.length > 0 ? statusAfterWithholding(grounded.overallStatus) : grounded.overallStatus;
   if (signal.aborted) throw signal.reason;
@@ -127,7 +129,7 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const stored = { filename: item.document.filename, mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
   const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data: renewal, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
-  return { data: renewal, model: answer.model, usage, source, evidence, withheld, document };
+  return { data: renewal, model: answer.model, usage, source, evidence, withheld, document, scored };
 }
 
 /** A single-document route's answer for an item's result: the renewal route's shape when a document was stored. */

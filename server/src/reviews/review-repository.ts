@@ -92,3 +92,21 @@ export const reviewRepository = {
     return sql.rows('review_labels_of', 'SELECT confidence, correct FROM review_labels WHERE account_id = $1 AND engine = $2 AND route = $3', [accountId, engine, route]);
   },
 };
+
+/** A resolved review as a labelled example: its document and its corrected data. */
+export interface LabelledExample {
+  route: string;
+  schema: string | null;
+  documentText: string;
+  mediaType: string;
+  filename: string | null;
+  file: Buffer | null;
+  resolution: string;
+}
+
+/** The account's labelled examples (resolved reviews), newest first. */
+export async function labelledExamples(sql: Sql, accountId: string, route: string | undefined, limit: number): Promise<LabelledExample[]> {
+  return sql.rows<LabelledExample>('reviews_labelled', `
+    SELECT route, schema, document_text AS "documentText", media_type AS "mediaType", filename, file, resolution FROM reviews
+    WHERE account_id = $1 AND status = 'resolved' AND ($2::text IS NULL OR route = $2) ORDER BY id DESC LIMIT $3`, [accountId, route ?? null, limit]);
+}
