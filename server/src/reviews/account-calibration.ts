@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/openapi.js';
 import { utcTimestamp as ts, type Sql } from '../db/sql.js';
 import type { Clock } from '../time/clock.js';
-import { applyMap, fitIsotonic, type MonotoneMap } from './isotonic.js';
+import { applyPlatt, fitPlatt, type PlattMap } from './platt.js';
 import { reviewRepository } from './review-repository.js';
 
 type Schemas = components['schemas'];
@@ -11,8 +11,9 @@ export const MIN_CALIBRATION_VALUES = 200;
 
 /**
  * Per-account recalibration: once an account has MIN_CALIBRATION_VALUES reviewed values of an engine and route, its
- * confidences there go through a monotone map fitted on them (isotonic regression of "right" on the engine's own
- * confidence), so `minConfidence` means what it says on that account's documents. Refitted at every resolution.
+ * confidences there go through a monotone map fitted on them (Platt scaling of "right" on the engine's own
+ * confidence: it keeps the values' order, where an isotonic fit lost some of it; scripts/measure-review.ts compares
+ * both), so `minConfidence` means what it says on that account's documents. Refitted at every resolution.
  */
 export class AccountCalibrations {
   constructor(private readonly sql: Sql, private readonly clock: Clock) {}
@@ -24,7 +25,7 @@ export class AccountCalibrations {
       await this.sql.execute('account_calibrations_drop', 'DELETE FROM account_calibrations WHERE account_id = $1 AND engine = $2 AND route = $3', [accountId, engine, route]);
       return;
     }
-    const map = fitIsotonic(labels);
+    const map = fitPlatt(labels);
     await this.sql.execute('account_calibrations_upsert', `
       INSERT INTO account_calibrations (account_id, engine, route, map, value_count, fitted_at) VALUES ($1, $2, $3, $4, $5, $6::timestamp(3))
       ON CONFLICT (account_id, engine, route) DO UPDATE SET map = EXCLUDED.map, value_count = EXCLUDED.value_count, fitted_at = EXCLUDED.fitted_at`,
@@ -35,8 +36,8 @@ export class AccountCalibrations {
   async mapFor(accountId: string, engine: string, route: string): Promise<((c: number) => number) | undefined> {
     const rows = await this.sql.rows<{ map: string }>('account_calibrations_find', 'SELECT map FROM account_calibrations WHERE account_id = $1 AND engine = $2 AND route = $3', [accountId, engine, route]);
     if (!rows[0]) return undefined;
-    const map = JSON.parse(rows[0].map) as MonotoneMap;
-    return (c) => applyMap(map, c);
+    const map = JSON.parse(rows[0].map) as PlattMap;
+    return (c) => applyPlatt(map, c);
   }
 
   /** `GET /v1/account`'s `calibratedRoutes`. */
