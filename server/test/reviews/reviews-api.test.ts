@@ -83,6 +83,17 @@ describe.each(dbModes())('reviews (%s database)', (mode) => {
     expect(Buffer.from(await file.arrayBuffer()).toString()).toBe(INVOICE);
   });
 
+  it('takes review and reviewBelow as fields of a file form', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([INVOICE], { type: 'text/plain' }), 'inv-form.txt');
+    form.append('review', 'true');
+    form.append('reviewBelow', '0.8');
+    const res = await s.fetch('/v1/extract/invoice', { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    expect([res.status, res.status === 200 ? null : await res.text()]).toEqual([200, null]);
+    const review = await (await call('GET', `/v1/reviews/${(await newest()).id}`)).json();
+    expect(review).toMatchObject({ reviewBelow: 0.8, lowCount: 2, document: { hasFile: true, filename: 'inv-form.txt', mediaType: 'text/plain' } });
+  });
+
   it('makes reviews from batch items and from jobs (with the job id)', async () => {
     const before = await reviewCount();
     const res = await call('POST', '/v1/extract/batch', { items: [{ id: 'a', kind: 'invoice', document: { text: INVOICE } }, { id: 'b', kind: 'receipt', document: { text: 'CORNER SHOP\n03/15/2026\nTOTAL 3.00\nCASH' } }], review: true, reviewBelow: 0.99 });
