@@ -262,6 +262,9 @@ describe('operationIds', () => {
       'GET /v1/webhook-endpoints/{id}/deliveries listWebhookDeliveries',
       'POST /v1/webhook-endpoints/{id}/rotate-secret rotateWebhookEndpointSecret', 'POST /v1/webhook-endpoints/{id}/enable enableWebhookEndpoint',
       'POST /v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver redeliverWebhookDelivery',
+      'GET /v1/reviews listReviews', 'GET /v1/reviews/{id} getReview', 'GET /v1/reviews/{id}/file getReviewFile',
+      'POST /v1/reviews/{id}/resolve resolveReview', 'DELETE /v1/reviews/{id} deleteReview',
+      'POST /v1/evaluations createEvaluation', 'GET /v1/evaluations/{id} getEvaluation',
     ].sort());
   });
 

@@ -20,15 +20,15 @@ export interface SingleInput {
   kinds?: Schemas['ExtractionKind'][];
   /** A form's file, with the media type it is read as. */
   file?: { bytes: Uint8Array; mediaType: FileMediaType };
-  /** `minConfidence` and `returnText`, from the body or the form's fields. */
-  options: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
+  /** `minConfidence`, `returnText`, `review` and `reviewBelow`, from the body or the form's fields. */
+  options: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>;
 }
 
 /** The request's input, from its JSON body (`document`, `model`, `schema`) or its multipart form. Throws ApiError (400). */
 export function singleInput(req: Request): SingleInput {
   const received = receivedFile(req);
   if (!received) return jsonInput(req.body as Schemas['CustomExtractRequest'] & { kinds?: Schemas['ExtractionKind'][] });
-  const form = req.body as Form & { minConfidence?: string; returnText?: string };
+  const form = req.body as Form & { minConfidence?: string; returnText?: string; review?: string; reviewBelow?: string };
   const mediaType = mediaTypeOfForm(form.mediaType, received);
   const filename = form.filename ?? received.filename;
   const document: AnyDocumentInput = {
@@ -43,13 +43,19 @@ export function singleInput(req: Request): SingleInput {
     ...(form.kinds !== undefined ? { kinds: form.kinds } : {}),
     file: { bytes: received.bytes, mediaType },
     // The contract's patterns have already checked the fields: a number from 0 to 1; `true`, `false`, `1` or `0`.
-    options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' || form.returnText === '1' } : {}) }),
+    options: optionsOf({
+      ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: isTrue(form.returnText) } : {}),
+      ...(form.review !== undefined ? { review: isTrue(form.review) } : {}), ...(form.reviewBelow !== undefined ? { reviewBelow: Number(form.reviewBelow) } : {}),
+    }),
   };
 }
 
 /** The request's evidence options, members left out when not sent. */
-export function optionsOf(body: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>): SingleInput['options'] {
-  return { ...(body.minConfidence !== undefined ? { minConfidence: body.minConfidence } : {}), ...(body.returnText !== undefined ? { returnText: body.returnText } : {}) };
+export function optionsOf(body: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>): SingleInput['options'] {
+  return {
+    ...(body.minConfidence !== undefined ? { minConfidence: body.minConfidence } : {}), ...(body.returnText !== undefined ? { returnText: body.returnText } : {}),
+    ...(body.review !== undefined ? { review: body.review } : {}), ...(body.reviewBelow !== undefined ? { reviewBelow: body.reviewBelow } : {}),
+  };
 }
 
 /**
@@ -77,3 +83,6 @@ function mediaTypeOfForm(field: string | undefined, file: ReceivedFile): FileMed
   if (found) return found;
   throw invalid('/body/file', unreadFileMessage(file.filename, file.contentType));
 }
+
+/** A form flag: `true` or `1` (the contract's pattern allows `false` and `0` besides). */
+const isTrue = (flag: string): boolean => flag === 'true' || flag === '1';

@@ -15,7 +15,10 @@ import { MAX_ENDPOINTS } from './endpoint-limits.js';
 
 type Schemas = components['schemas'];
 
-const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
+const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed', 'review.created', 'review.resolved'];
+// Without `events`, an endpoint takes the job events, as before review events existed: a receiver written for job
+// events (`data.job`) never gets a review event it did not name.
+const DEFAULT_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
 
 /**
  * A signing secret as the Standard Webhooks specification serialises it: `whsec_` and the base64 of random bytes
@@ -37,7 +40,7 @@ export function endpointRoutes(db: Database, queue: JobQueue, clock: Clock, poli
     const body = req.body as Schemas['CreateWebhookEndpointRequest'];
     const url = checkEndpointUrl(body.url, policy);
     const secret = newSigningSecret();
-    const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : ALL_EVENTS;
+    const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : DEFAULT_EVENTS;
     // Counted and inserted in one transaction that holds the account's endpoint lock: concurrent creations take turns,
     // so the limit holds however many arrive at once (a count outside it let 200 of 200 through).
     const created = await withTransaction(db.pool, async (tx) => {

@@ -43,6 +43,8 @@ export interface AssembleInput {
   model?: EngineModel;
   /** Which engine answered each top-level member (the cascade): each value is calibrated as its engine's, and its evidence says which. */
   answeredBy?: Record<string, AnsweringEngine>;
+  /** The account's own map of confidences, fitted on its reviews (reviews/account-calibration.ts), when it has one. */
+  recalibrate?: (confidence: number) => number;
 }
 
 /** A value with everything known of it: for the answer, and for the calibration script's rows. */
@@ -54,6 +56,8 @@ export interface ScoredValue {
   finder: string | null;
   features: Features;
   confidence: number;
+  /** The confidence before the account's own map (equal to `confidence` without one). */
+  baseConfidence: number;
   evidence: Evidence | null;
   /** The engine that answered the value, on a cascade's answer. */
   engine?: string;
@@ -176,12 +180,13 @@ export function assembleEvidence(input: AssembleInput): Assembled {
       prior: priorLogit(modelOf(leaf.pointer), field, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
-    const confidence = confidenceOf(modelOf(leaf.pointer), features);
+    const baseConfidence = confidenceOf(modelOf(leaf.pointer), features);
+    const confidence = input.recalibrate ? input.recalibrate(baseConfidence) : baseConfidence;
     const answered = engineOf(leaf.pointer);
     const evidence: Evidence | null = p
       ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived, ...(answered ? { engine: answered } : {}) }
       : null;
-    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, evidence, ...(answered ? { engine: answered } : {}) });
+    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, baseConfidence, evidence, ...(answered ? { engine: answered } : {}) });
   }
   // The renewal's kind of document is a classification every answer holds (the contract and the stored record require
   // one): its confidence is reported, never withheld.
