@@ -2,7 +2,16 @@ import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
 import { copyButton, h, notice, render, when } from './dom.js';
 import { session } from './session.js';
 
-export const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
+/**
+ * The API as the signed-in session, for one page view: `signal` aborts its requests when the page is left (a request
+ * already aborted by the SDK's own timeout keeps that reason).
+ */
+export const client = (signal?: AbortSignal) => new DocExtract({
+  baseUrl: location.origin,
+  token: session.get() ?? undefined,
+  maxRetries: 1,
+  ...(signal ? { fetch: ((input: Request) => fetch(new Request(input, { signal: AbortSignal.any([input.signal, signal]) }))) as typeof fetch } : {}),
+});
 
 export function signInPage(main: HTMLElement, go: (path: string) => void, message: string | null = null): void {
   const localSignIn = document.body.dataset.localSignIn === 'true';
@@ -45,8 +54,7 @@ export function signInPage(main: HTMLElement, go: (path: string) => void, messag
   render(main, ...children);
 }
 
-export async function keysPage(main: HTMLElement): Promise<void> {
-  const api = client();
+export async function keysPage(main: HTMLElement, api: DocExtract): Promise<void> {
   const list = h('div', { id: 'key-list' });
   const status = h('div', { 'aria-live': 'polite', id: 'key-status' });
   const created = h('div', { id: 'created-key' });
@@ -126,8 +134,7 @@ export async function keysPage(main: HTMLElement): Promise<void> {
   render(main, h('h1', {}, 'API keys'), h('p', {}, 'Keys authenticate your servers\u2019 calls to the extraction API. Keep them secret.'), form, created, status, list);
 }
 
-export async function billingPage(main: HTMLElement): Promise<void> {
-  const api = client();
+export async function billingPage(main: HTMLElement, api: DocExtract): Promise<void> {
   const account = await api.account.get();
   const status = h('div', { 'aria-live': 'polite', id: 'billing-status' });
   const percent = account.heuLimit ? Math.round((account.heuUsed / account.heuLimit) * 100) : 0;
