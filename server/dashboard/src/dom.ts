@@ -41,3 +41,14 @@ export function copyButton(field: HTMLInputElement, label: string, attrs: Attrs 
   });
   return copy;
 }
+
+/**
+ * Scrolls `container`, and nothing else (not the window, not the other panes), so that `target` sits in its middle,
+ * or at its start when it is larger than the container.
+ */
+export function reveal(container: HTMLElement, target: Element): void {
+  const c = container.getBoundingClientRect();
+  const t = target.getBoundingClientRect();
+  container.scrollTop += t.top - c.top - Math.max(0, (container.clientHeight - t.height) / 2);
+  container.scrollLeft += t.left - c.left - Math.max(0, (container.clientWidth - t.width) / 2);
+}
