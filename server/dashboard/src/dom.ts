@@ -25,6 +25,9 @@ export function notice(text: string, kind: 'info' | 'error' = 'info'): HTMLEleme
   return h('p', { class: `notice ${kind === 'error' ? 'error' : ''}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }
 
+/** A count as people read it, with the reader's thousands separators (10,000). */
+export const count = (n: number) => n.toLocaleString();
+
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** A button that copies a field's value, or selects it for Ctrl+C where the clipboard is refused. */

@@ -1,5 +1,5 @@
 import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
-import { copyButton, h, notice, render, when } from './dom.js';
+import { copyButton, count, h, notice, render, when } from './dom.js';
 import { session } from './session.js';
 
 /**
@@ -156,20 +156,24 @@ export async function billingPage(main: HTMLElement, api: DocExtract): Promise<v
       status.replaceChildren(notice(message, 'error'));
     }
   });
+  // A paid subscription's period comes from the payment provider; without one on record (the free plan, or a plan an
+  // operator set), the period is the calendar month the HEU bucket counts, and only the free plan is called free.
+  const periodEnds = account.currentPeriodEnd ? when(account.currentPeriodEnd)
+    : `${new Date(reset).toLocaleDateString(undefined, { timeZone: 'UTC' })} (${account.plan === 'free' ? 'free plan: ' : ''}the month's HEU reset then)`;
   const cancellation = account.cancelAt ? `Cancels on ${when(account.cancelAt)}` : account.subscriptionEndedAt ? `Ended ${when(account.subscriptionEndedAt)}` : 'None scheduled';
   render(main,
     h('h1', {}, 'Billing and usage'),
     h('dl', {},
       h('dt', {}, 'Plan'), h('dd', { id: 'plan' }, account.plan),
       h('dt', {}, 'Status'), h('dd', {}, account.status.replace('_', ' ')),
-      h('dt', {}, 'Period ends'), h('dd', {}, account.currentPeriodEnd ? when(account.currentPeriodEnd) : 'End of this month (free plan)'),
+      h('dt', {}, 'Period ends'), h('dd', { id: 'period-ends' }, periodEnds),
       h('dt', {}, 'Cancellation'), h('dd', {}, cancellation)),
     h('h2', {}, 'HEU this month'),
-    h('label', { for: 'usage-meter' }, `${account.heuUsed} of ${account.heuLimit} HEU used (${percent}%)`,
+    h('label', { for: 'usage-meter' }, `${count(account.heuUsed)} of ${count(account.heuLimit)} HEU used (${percent}%)`,
       h('meter', { id: 'usage-meter', min: '0', max: String(account.heuLimit), value: String(account.heuUsed), high: String(Math.round(account.heuLimit * 0.8)) })),
     h('p', { id: 'heu-used', 'data-heu-used': String(account.heuUsed) }, `Counting since ${when(account.periodStart)}.`),
     ...(bucket ? [bucket] : []),
-    account.plan !== 'free' ? h('p', {}, 'You are on the starter plan.')
+    account.plan !== 'free' ? h('p', {}, `You are on the ${account.plan} plan.`)
       : billingAvailable ? upgrade
       : h('p', { id: 'upgrade-unavailable' }, 'Upgrades are not available on this server (billing is not configured).'),
     status);

@@ -9,7 +9,7 @@ import { staticAssets } from '../http/static-assets.js';
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
 /** Only our own origin: no inline script, no third-party anything; never framed (no clickjacking of key actions). */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The page's headers: its policy, no framing, no referrer. */
 function pageHeaders(res: express.Response): void {
