@@ -6,6 +6,7 @@
 //     (--kind auto: each file through /v1/extract/auto, a line a document found in it)
 //   docextract jobs <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
 //   docextract classify <file|folder> [--kinds k1,k2]
+//   docextract eval <folder> [--route <route>] [--model <model>] [--format table|json]
 //   docextract account
 //   docextract renewals [--all | --status <status>]
 // Reads DOCEXTRACT_API_KEY and DOCEXTRACT_BASE_URL.
@@ -16,6 +17,7 @@ import { DocExtract, type BatchItemInput } from './client.js';
 import { confidenceMap, csvErrorRow, csvHeader, csvRows, evidenceTable } from './cli-evidence.js';
 import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, sendableType, type FolderFile } from './cli-files.js';
 import { runJobs } from './cli-jobs.js';
+import { corpusExamples, evaluateCorpus, evaluationTable } from './cli-eval.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
 
@@ -43,6 +45,10 @@ const USAGE = `usage:
   docextract classify <file|folder> [--kinds invoice,receipt,...]
       what kind of document each file is (/v1/classify): JSON for a file, a JSON line a file for a folder
   extract and classify send only ${FOLDER_EXTENSIONS.join(' ')} files: another type is refused before anything is sent
+  docextract eval <folder> [--route <route>] [--model <model>] [--format table|json]
+      scores the service (or the --model named) on a folder in the corpus format: <route>/<slug>.txt (or a file the
+      service reads) beside <slug>.json, the expected data; per route and field precision, recall and F1, ECE, AUROC,
+      and precision/recall at 0.5-0.9 (charged as extraction)
   docextract account
   docextract renewals [--all | --status <status>]   upcoming cancellation deadlines as a table
 environment: DOCEXTRACT_API_KEY (required), DOCEXTRACT_BASE_URL (default ${LOCAL_URL}, the service npm start runs)`;
@@ -91,7 +97,7 @@ function say(line: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, evidence: { type: 'boolean' }, confidence: { type: 'boolean' }, format: { type: 'string' }, 'min-confidence': { type: 'string' }, kinds: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, evidence: { type: 'boolean' }, confidence: { type: 'boolean' }, format: { type: 'string' }, 'min-confidence': { type: 'string' }, kinds: { type: 'string' }, route: { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -102,6 +108,21 @@ async function main(argv: string[]): Promise<number> {
   if (!process.env.DOCEXTRACT_BASE_URL) say(`docextract: using ${LOCAL_URL} (set DOCEXTRACT_BASE_URL for another service)`);
   const client = new DocExtract({ apiKey, baseUrl });
   const [command, ...rest] = positionals;
+
+  if (command === 'eval' && rest.length === 1) {
+    const format = values.format ?? 'table';
+    if (format !== 'table' && format !== 'json') throw new UsageError('eval --format takes table or json');
+    let examples;
+    try {
+      examples = corpusExamples(rest[0]!, values.route);
+    } catch (e) {
+      throw new UsageError(`cannot read ${rest[0]} as a corpus folder: ${(e as Error).message}`);
+    }
+    if (!examples.length) throw new UsageError(`${rest[0]} holds no labelled document (<route>/<slug>.txt beside <slug>.json)`);
+    const evaluation = await evaluateCorpus(client, examples, values.model, (done) => progress(done, examples.length));
+    process.stdout.write(`${format === 'json' ? JSON.stringify(evaluation, null, 2) : evaluationTable(evaluation, examples.map((e) => e.name))}\n`);
+    return 0;
+  }
 
   if (command === 'account' && rest.length === 0) {
     process.stdout.write(`${JSON.stringify(await client.account.get(), null, 2)}\n`);

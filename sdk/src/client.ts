@@ -112,12 +112,18 @@ export interface ExtractOptions extends CallOptions {
   returnText?: boolean;
   /** The model to extract with, instead of the route's default: one the server allows. */
   model?: string;
+  /** Keep the extraction for review when a value is withheld or under `reviewBelow` (see `reviews`). */
+  review?: boolean;
+  /** With `review`: returned values under this are reviewed too (default: `minConfidence`). */
+  reviewBelow?: number;
 }
 
 /** The request members an extract call sends from its options (none of the call's own). */
-function requestOptions(opts: ExtractOptions = {}): Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'model'> {
+function requestOptions(opts: ExtractOptions = {}): Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'model' | 'review' | 'reviewBelow'> {
   return {
     ...(opts.minConfidence !== undefined ? { minConfidence: opts.minConfidence } : {}),
+    ...(opts.review !== undefined ? { review: opts.review } : {}),
+    ...(opts.reviewBelow !== undefined ? { reviewBelow: opts.reviewBelow } : {}),
     ...(opts.returnText !== undefined ? { returnText: opts.returnText } : {}),
     ...(opts.model !== undefined ? { model: opts.model } : {}),
   };
@@ -131,7 +137,8 @@ const isBrowser = () => typeof (globalThis as { window?: unknown }).window !== '
 /** The credential each operation takes, as the contract's security says. */
 function credentialFor(method: string, schemaPath: string): 'apiKey' | 'bearer' | 'either' | 'none' {
   if (schemaPath.startsWith('/v1/extract/') || schemaPath === '/v1/classify' || schemaPath.startsWith('/v1/jobs')) return 'apiKey';
-  if (schemaPath.startsWith('/v1/webhook-endpoints')) return 'either';
+  if (schemaPath.startsWith('/v1/webhook-endpoints') || schemaPath.startsWith('/v1/reviews')) return 'either';
+  if (schemaPath.startsWith('/v1/evaluations')) return 'apiKey';
   if ((schemaPath === '/v1/keys' && method === 'POST') || schemaPath === '/v1/keys/{id}' || schemaPath === '/v1/keys/{id}/extract' || schemaPath === '/v1/billing/checkout') return 'bearer';
   if (schemaPath === '/v1/renewals/calendar-feed' && method !== 'GET') return 'bearer';
   if (schemaPath === '/v1/keys' || schemaPath === '/v1/account') return 'either';
@@ -440,6 +447,32 @@ export class DocExtract {
     /** Sends a delivery's event again (same `webhook-id`): answers the new delivery, queued. */
     redeliver: (id: string, deliveryId: string, opts?: CallOptions) =>
       this.call<Schemas['WebhookDelivery']>((init) => this.raw.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } }, ...init }), opts),
+  };
+
+  readonly reviews = {
+    /** One page of the account's reviews, newest first (filters: `status`, `route`). */
+    list: (query: { status?: Schemas['ReviewStatus']; route?: Schemas['JobRoute']; limit?: number; cursor?: string } = {}, opts?: CallOptions) =>
+      this.call<Schemas['ReviewList']>((init) => this.raw.GET('/v1/reviews', { params: { query }, ...init }), opts),
+    /** A review: the answer, the values to check, and the document's text and pages. */
+    get: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['Review']>((init) => this.raw.GET('/v1/reviews/{id}', { params: { path: { id } }, ...init }), opts),
+    /** Resolves a review with the corrected `data`: each value recorded as confirmed, corrected, added or removed. */
+    resolve: (id: string, data: Record<string, unknown>, opts?: CallOptions) =>
+      this.call<Schemas['Review']>((init) => this.raw.POST('/v1/reviews/{id}/resolve', { params: { path: { id } }, body: { data }, ...init }), opts),
+    /** Deletes a review and its document. */
+    delete: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['ReviewSummary']>((init) => this.raw.DELETE('/v1/reviews/{id}', { params: { path: { id } }, ...init }), opts),
+  };
+
+  readonly evaluations = {
+    /**
+     * Scores the engine on labelled documents: `examples` (at most 50 a call; `evaluationId` adds more to an earlier
+     * evaluation), or without them the account's resolved reviews. Charged as extraction.
+     */
+    create: (body: Schemas['CreateEvaluationRequest'] = {}, opts?: CallOptions) =>
+      this.call<Schemas['Evaluation']>((init) => this.raw.POST('/v1/evaluations', { body, ...init }), opts),
+    get: (id: string, opts?: CallOptions) =>
+      this.call<Schemas['Evaluation']>((init) => this.raw.GET('/v1/evaluations/{id}', { params: { path: { id } }, ...init }), opts),
   };
 
   readonly documents = {

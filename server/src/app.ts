@@ -42,6 +42,8 @@ import { jobCountsOf, Metrics } from './metrics/metrics.js';
 import { metricsRoute } from './metrics/metrics-route.js';
 import { countReaderKills } from './metrics/reader-kills.js';
 import { endpointRoutes } from './webhooks/endpoint-routes.js';
+import { reviewRoutes } from './reviews/review-routes.js';
+import { evaluationRoutes } from './evaluations/evaluation-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -104,15 +106,17 @@ export function createApp({ config, db, logger, clock = systemClock, engine = se
   app.use(metaRoutes(db.pool, schema));
   const revocations = new RevocationWatcher(db.sql);
   app.use(keyRoutes(db.prisma, clock, keyCache, revocations));
-  app.use(accountRoutes(db.sql, config.plans, clock));
+  app.use(accountRoutes(db.sql, config.plans, clock, (accountId) => jobSystem.reviews.calibrations.list(accountId)));
   app.use(checkoutRoute(billing));
   app.use(calendarRoutes(db.prisma, clock, config.publicUrl));
   app.use(renewalRoutes(db.prisma, clock));
   app.use(jobRoutes(jobSystem.service));
   app.use(endpointRoutes(db, jobSystem.queue, clock, { allowPrivate: config.webhooks.allowPrivateUrls, allowHttp: config.webhooks.allowPrivateUrls || config.nodeEnv !== 'production' }));
-  const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction };
+  app.use(reviewRoutes(jobSystem.reviews));
+  const extractDeps = { prisma: db.prisma, sql: db.sql, revocations, engine, documents, meter: usageMeter, clock, config: config.extraction, reviews: jobSystem.reviews };
   app.use(extractRoutes(extractDeps));
   app.use(autoRoutes(extractDeps));
+  app.use(evaluationRoutes(extractDeps));
   app.use(classifyRoutes(extractDeps));
 
   app.use(() => {

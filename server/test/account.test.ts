@@ -32,6 +32,7 @@ describe.each(dbModes())('GET /v1/account (%s database)', (mode) => {
       priorPlan: null,
       subscriptionEndedAt: null,
       createdAt: expect.any(String),
+      calibratedRoutes: [],
     });
     const byToken = await s.fetch('/v1/account', { headers: { authorization: `Bearer ${await s.token('acct_summary')}` } });
     expect(await byToken.json()).toEqual(summary);

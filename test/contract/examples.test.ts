@@ -305,6 +305,41 @@ describe('every example in the contract is what the service answers', () => {
       s.clock.set(shown.nextAttemptAt);
       return send('POST', `/v1/webhook-endpoints/${id}/deliveries/${row.id}/redeliver`, auth);
     },
+    // Reviews: the invoice of "Queue an invoice" sent to the invoice route with review: true, reviewBelow 0.8.
+    async listReviews(ex) {
+      const { auth } = await reviewOf('acct_example_reviews_list', (ex.response as Json).reviews[0]);
+      return send('GET', '/v1/reviews?status=open&limit=10', auth);
+    },
+    async getReview(ex) {
+      const { auth, id } = await reviewOf('acct_example_reviews_get', ex.response as Json);
+      return send('GET', `/v1/reviews/${id}`, auth);
+    },
+    async getReviewFile() {
+      const shown = examples().find((e) => e.operationId === 'getReview')!.response as Json;
+      const { auth, id } = await reviewOf('acct_example_reviews_file', shown);
+      return send('GET', `/v1/reviews/${id}/file`, auth);
+    },
+    async resolveReview(ex) {
+      const shown = ex.response as Json;
+      const { auth, id } = await reviewOf('acct_example_reviews_resolve', shown);
+      s.clock.set(shown.resolvedAt);
+      return send('POST', `/v1/reviews/${id}/resolve`, auth, ex.request);
+    },
+    async deleteReview(ex) {
+      const { auth, id } = await reviewOf('acct_example_reviews_delete', ex.response as Json);
+      return send('DELETE', `/v1/reviews/${id}`, auth);
+    },
+    async createEvaluation(ex) {
+      s.clock.set((ex.response as Json).createdAt);
+      return send('POST', ex.path, await apiKey('acct_example_eval_create'), ex.request);
+    },
+    async getEvaluation(ex) {
+      const auth = await apiKey('acct_example_eval_get');
+      const made = examples().find((e) => e.operationId === 'createEvaluation')!;
+      s.clock.set((ex.response as Json).createdAt);
+      const { id } = await (await send('POST', made.path, auth, made.request)).json() as Json;
+      return send('GET', `/v1/evaluations/${id}`, auth);
+    },
     async receiveStripeEvent(ex) {
       // The example's signature is stale by now: sign the same body as Stripe would, now.
       const payload = JSON.stringify(ex.request);
@@ -320,6 +355,15 @@ describe('every example in the contract is what the service answers', () => {
     s.clock.set((shown.response as Json).document.createdAt);
     const stored = await (await send('POST', shown.path, { 'x-api-key': key }, shown.request)).json() as Json;
     return { auth: { 'x-api-key': key }, stored };
+  };
+  /** An account with one open review, made at the time `shown` gives; answers its key header and the review's id. */
+  const reviewOf = async (account: string, shown: Json) => {
+    const auth = await apiKey(account);
+    s.clock.set(shown.createdAt);
+    const document = (jobExample().request as Json).document;
+    expect((await send('POST', '/v1/extract/invoice', auth, { document, review: true, reviewBelow: shown.reviewBelow })).status).toBe(200);
+    const { reviews } = await (await send('GET', '/v1/reviews?limit=1', auth)).json() as Json;
+    return { auth, id: reviews[0].id as string };
   };
   /** A starter account's API key header. */
   const apiKey = async (account: string) => {

@@ -30,7 +30,7 @@ interface SummaryRow {
 }
 
 /** The account with this month's usage, in one statement (it is read on every `GET /v1/account`). */
-export async function readAccountSummary(sql: Sql, accountId: string, plans: PlanTable, now: Date): Promise<AccountSummary | null> {
+export async function readAccountSummary(sql: Sql, accountId: string, plans: PlanTable, now: Date): Promise<Omit<AccountSummary, 'calibratedRoutes'> | null> {
   const periodStart = monthStart(now);
   // Columns are UTC without a zone; AT TIME ZONE 'UTC' hands pg instants it parses without the process's zone.
   const [account] = await sql.rows<SummaryRow>('account_summary', `

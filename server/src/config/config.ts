@@ -81,6 +81,7 @@ const env = z.object({
   START_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   JOB_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).default(8)),
   JOB_RETENTION_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(168)),
+  REVIEW_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(3650).default(30)),
   JOB_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3600).default(30)),
   JOB_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(20).default(3)),
   JOB_POLL_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(50).max(60_000).default(500)),
@@ -164,6 +165,8 @@ export interface Config {
     concurrency: number;
     /** How long a finished job and its result are kept. */
     retentionMs: number;
+    /** How long a review and its document are kept after it was made (`REVIEW_RETENTION_DAYS`). */
+    reviewRetentionMs: number;
     /** A running job's heartbeat: a job whose worker stopped beating this long is run again. */
     heartbeatSeconds: number;
     /** Runs a job may start (the first and those after its worker died) before it fails. */
@@ -324,6 +327,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, options: { r
       startWorker: e.START_WORKER === 'true',
       concurrency: e.JOB_CONCURRENCY,
       retentionMs: Math.round(e.JOB_RETENTION_HOURS * 3_600_000),
+      reviewRetentionMs: Math.round(e.REVIEW_RETENTION_DAYS * 86_400_000),
       heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
       pollIntervalMs: e.JOB_POLL_INTERVAL_MS,

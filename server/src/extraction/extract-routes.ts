@@ -21,6 +21,7 @@ import { findActiveKey, LAST_USED_RESOLUTION_MS, touchKey } from '../auth/key-lo
 import type { Sql } from '../db/sql.js';
 import type { Caller } from './caller.js';
 import { prepareCustomSchema } from './schemas/custom-schema.js';
+import type { ReviewService } from '../reviews/review-service.js';
 
 type Schemas = components['schemas'];
 
@@ -33,13 +34,15 @@ export interface ExtractDeps {
   meter: Meter;
   clock: Clock;
   config: Config['extraction'];
+  /** Reviews and the accounts' own calibrations (reviews/). */
+  reviews?: ReviewService;
 }
 
 export function extractRoutes(deps: ExtractDeps): Router {
   const router = Router();
   // The engine of the model this request asked for (`model`), else of its route's default: refused before admission.
   const engineOf = (route: string, body: { model?: string }) => ModelChoice.resolve(deps.engine, route, body.model);
-  const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored });
+  const itemDeps = (req: Request, res: Response, engine: ExtractionEngine, stored: StoredRenewal[]) => ({ engine, documents: deps.documents, prisma: deps.prisma, accountId: principalOf(res).accountId, now: () => deps.clock.now(), log: req.log, stored, ...(deps.reviews ? { reviews: deps.reviews } : {}) });
 
   const prepare = (res: Response, input: SingleInput, signal: AbortSignal) => prepareInput(deps, res, input, signal);
 

@@ -3,10 +3,11 @@ import type { PrismaClient } from '../db/database.js';
 import { Documents, type AnyDocumentInput, type DocumentSource, type PreparedDocument } from '../documents/documents.js';
 import { heuFor, readingHeuBound, reservationFor, tokensFor } from '../metering/heu.js';
 import type { EngineAnswer, EngineLog, ExtractionEngine, ExtractionTask, FixedData, JsonSchema, NativeFile } from './engines/engine.js';
-import { assembleEvidence } from './evidence/assemble.js';
+import { assembleEvidence, type ScoredValue } from './evidence/assemble.js';
 import { DEFAULT_MIN_CONFIDENCE } from './evidence/thresholds.js';
 import { groundRenewal, statusAfterWithholding } from './renewal/grounding.js';
 import { storeRenewalDocument, type StoredRenewal } from './renewal/renewal-store.js';
+import type { ReviewService } from '../reviews/review-service.js';
 
 type Schemas = components['schemas'];
 
@@ -17,8 +18,8 @@ export interface ItemInput {
   document: AnyDocumentInput;
   /** The document checked (a file probed, not read yet). */
   prepared: PreparedDocument;
-  /** The request's `minConfidence` and `returnText`. */
-  options?: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
+  /** The request's `minConfidence`, `returnText`, `review` and `reviewBelow`. */
+  options?: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>;
 }
 
 export interface ItemResult {
@@ -29,6 +30,8 @@ export interface ItemResult {
   evidence: Record<string, Schemas['Evidence']>;
   withheld: Schemas['WithheldValue'][];
   document?: Schemas['StoredDocument'];
+  /** Every value found with its confidence (evaluations score them); not part of any answer. */
+  scored?: ScoredValue[];
 }
 
 export interface ItemDeps {
@@ -40,6 +43,10 @@ export interface ItemDeps {
   log?: EngineLog;
   /** What this request stored, so that a refused request can take it back. */
   stored?: StoredRenewal[];
+  /** Reviews (`review: true`) and the account's own calibration; without it neither applies (scripts, tests). */
+  reviews?: ReviewService;
+  /** The job this item runs in, for the review it makes. */
+  jobId?: string;
 }
 
 /** The file of an item when its engine reads it itself (Claude and a PDF or an image), else null. */
@@ -93,11 +100,27 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   if (fromFile && read) usage.readingHeu = readingHeu;
   if (item.options?.returnText) source.text = text;
   const grounded = item.task.kind === 'renewal' ? groundRenewal(answer.data as FixedData['renewal'], text) : null;
-  const { data, evidence, withheld } = assembleEvidence({
-    kind: item.task.kind, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
-    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence: item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name],
+  const route = item.task.kind;
+  const recalibrate = await deps.reviews?.calibrations.mapFor(deps.accountId, deps.engine.name, route);
+  const minConfidence = item.options?.minConfidence ?? DEFAULT_MIN_CONFIDENCE[deps.engine.name];
+  const { data, evidence, withheld, scored } = assembleEvidence({
+    kind: route, engine: deps.engine.name, data: grounded ? grounded.data : answer.data, schema: item.schema, found: answer.found ?? {},
+    text, ...(read?.layout ? { layout: read.layout } : {}), minConfidence, ...(recalibrate ? { recalibrate } : {}),
   });
-  if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld };
+  if (item.options?.review && deps.reviews) {
+    if (signal.aborted) throw signal.reason;
+    const file = item.prepared.kind === 'file' ? item.prepared : null;
+    await deps.reviews.consider({
+      accountId: deps.accountId, route, engine: deps.engine.name, model: answer.model, jobId: deps.jobId ?? null, minConfidence,
+      ...(item.options.reviewBelow !== undefined ? { reviewBelow: item.options.reviewBelow } : {}),
+      data, evidence, withheld, scored, text, ...(read?.layout ? { layout: read.layout } : {}),
+      mediaType: file ? file.facts.mediaType : item.prepared.kind === 'read' ? item.prepared.mediaType : item.document.mediaType ?? 'text/plain',
+      ...(item.document.filename !== undefined ? { filename: item.document.filename } : {}),
+      ...(file ? { file: file.bytes } : {}),
+      ...(item.task.kind === 'custom' ? { schema: item.task.schema } : {}),
+    });
+  }
+  if (!grounded) return { data, model: answer.model, usage, source, evidence, withheld, scored };
   const renewal = data as FixedData['renewal'];
   const overallStatus = withheld.length > 0 ? statusAfterWithholding(grounded.overallStatus) : grounded.overallStatus;
   if (signal.aborted) throw signal.reason;
@@ -106,7 +129,7 @@ export async function runItem(deps: ItemDeps, item: ItemInput, signal: AbortSign
   const stored = { filename: item.document.filename, mediaType, vendorRenewalId: item.document.vendorRenewalId, byteSize };
   const document = await storeRenewalDocument(deps.prisma, deps.accountId, stored, { data: renewal, overallStatus },
     { model: answer.model, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens }, deps.now(), deps.stored);
-  return { data: renewal, model: answer.model, usage, source, evidence, withheld, document };
+  return { data: renewal, model: answer.model, usage, source, evidence, withheld, document, scored };
 }
 
 /** A single-document route's answer for an item's result: the renewal route's shape when a document was stored. */

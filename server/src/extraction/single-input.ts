@@ -20,15 +20,15 @@ export interface SingleInput {
   kinds?: Schemas['ExtractionKind'][];
   /** A form's file, with the media type it is read as. */
   file?: { bytes: Uint8Array; mediaType: FileMediaType };
-  /** `minConfidence` and `returnText`, from the body or the form's fields. */
-  options: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>;
+  /** `minConfidence`, `returnText`, `review` and `reviewBelow`, from the body or the form's fields. */
+  options: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>;
 }
 
 /** The request's input, from its JSON body (`document`, `model`, `schema`) or its multipart form. Throws ApiError (400). */
 export function singleInput(req: Request): SingleInput {
   const received = receivedFile(req);
   if (!received) return jsonInput(req.body as Schemas['CustomExtractRequest'] & { kinds?: Schemas['ExtractionKind'][] });
-  const form = req.body as Form & { minConfidence?: string; returnText?: string };
+  const form = req.body as Form & { minConfidence?: string; returnText?: string; review?: string; reviewBelow?: string };
   const mediaType = mediaTypeOfForm(form.mediaType, received);
   const filename = form.filename ?? received.filename;
   const document: AnyDocumentInput = {
@@ -43,13 +43,19 @@ export function singleInput(req: Request): SingleInput {
     ...(form.kinds !== undefined ? { kinds: form.kinds } : {}),
     file: { bytes: received.bytes, mediaType },
     // The contract's patterns have already checked the fields: a number from 0 to 1, `true` or `false`.
-    options: optionsOf({ ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' } : {}) }),
+    options: optionsOf({
+      ...(form.minConfidence !== undefined ? { minConfidence: Number(form.minConfidence) } : {}), ...(form.returnText !== undefined ? { returnText: form.returnText === 'true' } : {}),
+      ...(form.review !== undefined ? { review: form.review === 'true' } : {}), ...(form.reviewBelow !== undefined ? { reviewBelow: Number(form.reviewBelow) } : {}),
+    }),
   };
 }
 
 /** The request's evidence options, members left out when not sent. */
-export function optionsOf(body: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText'>): SingleInput['options'] {
-  return { ...(body.minConfidence !== undefined ? { minConfidence: body.minConfidence } : {}), ...(body.returnText !== undefined ? { returnText: body.returnText } : {}) };
+export function optionsOf(body: Pick<Schemas['ExtractRequest'], 'minConfidence' | 'returnText' | 'review' | 'reviewBelow'>): SingleInput['options'] {
+  return {
+    ...(body.minConfidence !== undefined ? { minConfidence: body.minConfidence } : {}), ...(body.returnText !== undefined ? { returnText: body.returnText } : {}),
+    ...(body.review !== undefined ? { review: body.review } : {}), ...(body.reviewBelow !== undefined ? { reviewBelow: body.reviewBelow } : {}),
+  };
 }
 
 /**

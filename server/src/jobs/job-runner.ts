@@ -7,6 +7,7 @@ import type { ExtractionEngine } from '../extraction/engines/engine.js';
 import { itemFor, type ItemRoute } from '../extraction/item-request.js';
 import { discardRenewalDocuments, type StoredRenewal } from '../extraction/renewal/renewal-store.js';
 import { reservationForItem, routeAnswer, runItem } from '../extraction/run-item.js';
+import type { ReviewService } from '../reviews/review-service.js';
 import { jsonInput } from '../extraction/single-input.js';
 import { ApiError } from '../http/api-error.js';
 import { toApiError } from '../http/error-mapper.js';
@@ -34,6 +35,8 @@ type Outcome = Extracted | { error: ApiError };
 export interface JobRunnerDeps {
   db: Database;
   documents: Documents;
+  /** Reviews (`review: true`) and the accounts' own calibrations. */
+  reviews?: ReviewService;
   engine: ExtractionEngine;
   meter: Meter;
   queue: JobQueue;
@@ -117,7 +120,7 @@ export class JobRunner {
       Documents.release(built.item.prepared);
       throw e;
     }
-    const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored }, built.item, signal, row.reservedHeu);
+    const result = await runItem({ engine: built.engine, documents, prisma: db.prisma, accountId: row.accountId, now: () => clock.now(), log: logger, stored, ...(this.deps.reviews ? { reviews: this.deps.reviews } : {}), jobId: row.id }, built.item, signal, row.reservedHeu);
     // Written down at once, so that if this worker dies now the next run takes the documents back.
     if (stored.length) await jobs.recordStored(db.sql, row.id, JSON.stringify(stored));
     if (signal.aborted) throw signal.reason;

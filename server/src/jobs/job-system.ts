@@ -13,6 +13,7 @@ import { jobRepository } from './job-repository.js';
 import { JobCancelled, JobKeyRevoked, JobRunner } from './job-runner.js';
 import { JobService } from './job-service.js';
 import { QueueWorker } from './queue-worker.js';
+import { ReviewService } from '../reviews/review-service.js';
 
 export interface JobSystemDeps {
   config: Config;
@@ -45,6 +46,8 @@ export class JobSystem {
   readonly service: JobService;
   readonly runner: JobRunner;
   readonly deliveries: DeliveryRunner;
+  /** Reviews (`review: true`): made by jobs and the extraction routes, purged by this system's sweep. */
+  readonly reviews: ReviewService;
   private readonly workers: Array<QueueWorker<object>> = [];
   private jobWorker: QueueWorker<{ jobId: string }> | undefined;
   private sweeper: NodeJS.Timeout | undefined;
@@ -53,9 +56,10 @@ export class JobSystem {
     const { config, db, engine, documents, meter, clock, logger, metrics } = deps;
     this.queue = new JobQueue({ pool: db.pool, databaseUrl: config.databaseUrl, heartbeatSeconds: config.jobs.heartbeatSeconds, maxAttempts: config.jobs.maxAttempts, logger });
     const retentionMs = config.jobs.retentionMs;
+    this.reviews = new ReviewService({ db, queue: this.queue, clock, retentionMs: config.jobs.reviewRetentionMs });
     this.service = new JobService({ db, engine, meter, queue: this.queue, clock, retentionMs, onQueued: () => this.jobWorker?.wake() });
     this.runner = new JobRunner({
-      db, documents, engine, meter, queue: this.queue, clock, retentionMs, logger,
+      db, documents, engine, meter, queue: this.queue, clock, retentionMs, logger, reviews: this.reviews,
       onFinished: ({ status, route }) => metrics?.jobsFinished.inc({ status, route }),
     });
     this.deliveries = new DeliveryRunner({
@@ -98,13 +102,15 @@ export class JobSystem {
 
   /**
    * Deletes what is past its retention: job results (the job stays a while as a tombstone, so a read says when and
-   * why it went), webhook deliveries as old as that, and idempotency records past their 24 hours.
+   * why it went), webhook deliveries as old as that, reviews past `REVIEW_RETENTION_DAYS`, and idempotency records
+   * past their 24 hours.
    */
   async sweep(now: Date): Promise<void> {
     const { db, config } = this.deps;
     while (await jobRepository.purgeExpired(db.sql, now) === 1000);
     await jobRepository.deleteTombstones(db.sql, new Date(now.getTime() - TOMBSTONE_MS));
     await endpointRepository.purgeDeliveries(db.sql, new Date(now.getTime() - config.jobs.retentionMs));
+    await this.reviews.purgeExpired(now);
     await db.sql.execute('job_requests_expire', 'DELETE FROM job_requests WHERE expires_at < $1::timestamp(3)', [now.toISOString().replace('Z', '')]);
   }
 

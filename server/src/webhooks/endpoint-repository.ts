@@ -16,6 +16,7 @@ interface DeliveryRow {
   id: string;
   eventId: string;
   eventType: string;
+  /** Null for a review event: those are not listed (the contract's delivery is a job event). */
   jobId: string;
   status: string;
   nextAttemptAt: Date | null;
@@ -121,14 +122,14 @@ export const endpointRepository = {
   async deliveries(sql: Sql, endpointId: string, filter: { status?: string; limit: number; cursor?: string }): Promise<Array<Schemas['WebhookDelivery']>> {
     const rows = await sql.rows<DeliveryRow>('webhook_deliveries_list', `
       ${DELIVERY_SELECT}
-      WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status::text = $2) AND ($3::text IS NULL OR d.id < $3)
+      WHERE d.endpoint_id = $1 AND d.job_id IS NOT NULL AND ($2::text IS NULL OR d.status::text = $2) AND ($3::text IS NULL OR d.id < $3)
       ORDER BY d.id DESC LIMIT $4`, [endpointId, filter.status ?? null, filter.cursor ?? null, filter.limit]);
     return rows.map(deliveryView);
   },
 
   /** One delivery of the endpoint, with its attempts; null when the endpoint holds none with this id. */
   async delivery(sql: Sql, endpointId: string, id: string): Promise<Schemas['WebhookDelivery'] | null> {
-    const rows = await sql.rows<DeliveryRow>('webhook_deliveries_find', `${DELIVERY_SELECT} WHERE d.endpoint_id = $1 AND d.id = $2`, [endpointId, id]);
+    const rows = await sql.rows<DeliveryRow>('webhook_deliveries_find', `${DELIVERY_SELECT} WHERE d.endpoint_id = $1 AND d.id = $2 AND d.job_id IS NOT NULL`, [endpointId, id]);
     return rows[0] ? deliveryView(rows[0]) : null;
   },
 

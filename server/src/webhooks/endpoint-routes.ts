@@ -14,7 +14,10 @@ import { MAX_ENDPOINTS } from './endpoint-limits.js';
 
 type Schemas = components['schemas'];
 
-const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
+const ALL_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed', 'review.created', 'review.resolved'];
+// Without `events`, an endpoint takes the job events, as before review events existed: a receiver written for job
+// events (`data.job`) never gets a review event it did not name.
+const DEFAULT_EVENTS: Array<Schemas['WebhookEventType']> = ['job.succeeded', 'job.failed'];
 
 /**
  * A signing secret as the Standard Webhooks specification serialises it: `whsec_` and the base64 of random bytes
@@ -39,7 +42,7 @@ export function endpointRoutes(db: Database, queue: JobQueue, clock: Clock, poli
       throw new ApiError('invalid_request', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`, { errors: [{ path: '/body', message: `at most ${MAX_ENDPOINTS} endpoints per account` }] });
     }
     const secret = newSigningSecret();
-    const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : ALL_EVENTS;
+    const events = body.events ? ALL_EVENTS.filter((e) => body.events!.includes(e)) : DEFAULT_EVENTS;
     const created = await endpoints.create(sql, { id: newId(), accountId, url, events, description: body.description ?? null, secret, createdAt: clock.now() });
     res.status(201).json({ ...created, secret } satisfies Schemas['CreatedWebhookEndpoint']);
   });

@@ -107,7 +107,7 @@ export function autoRoutes(deps: ExtractDeps): Router {
         return answer;
       });
 
-      const itemDeps: ItemDeps = { engine, documents: deps.documents, prisma: deps.prisma, accountId, now: () => deps.clock.now(), log: req.log, stored };
+      const itemDeps: ItemDeps = { engine, documents: deps.documents, prisma: deps.prisma, accountId, now: () => deps.clock.now(), log: req.log, stored, ...(deps.reviews ? { reviews: deps.reviews } : {}) };
       const parts: Schemas['AutoPart'][] = await inTurn(found, deps.config.batchConcurrency, async (part, i) => {
         const c = classifications[i]!;
         const out: Schemas['AutoPart'] = { source: part.source, kind: c.kind, confidence: c.confidence, alternatives: c.alternatives };

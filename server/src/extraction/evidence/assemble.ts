@@ -37,6 +37,8 @@ export interface AssembleInput {
   minConfidence: number;
   /** Another calibration than the fitted one (the calibration script scores with the model it is fitting). */
   model?: EngineModel;
+  /** The account's own map of confidences, fitted on its reviews (reviews/account-calibration.ts), when it has one. */
+  recalibrate?: (confidence: number) => number;
 }
 
 /** A value with everything known of it: for the answer, and for the calibration script's rows. */
@@ -48,6 +50,8 @@ export interface ScoredValue {
   finder: string | null;
   features: Features;
   confidence: number;
+  /** The confidence before the account's own map (equal to `confidence` without one). */
+  baseConfidence: number;
   evidence: Evidence | null;
 }
 
@@ -160,11 +164,12 @@ export function assembleEvidence(input: AssembleInput): Assembled {
       prior: priorLogit(input.model ?? model, field, finder),
       ...(where?.ocrConfidence !== undefined ? { ocrConfidence: where.ocrConfidence } : {}),
     });
-    const confidence = confidenceOf(input.model ?? model, features);
+    const baseConfidence = confidenceOf(input.model ?? model, features);
+    const confidence = input.recalibrate ? input.recalibrate(baseConfidence) : baseConfidence;
     const evidence: Evidence | null = p
       ? { quote: text.slice(p.start, p.end), start: p.start, end: p.end, ...(where ? { page: where.page, ...(where.box ? { box: where.box } : {}) } : {}), confidence, derived: !!found?.derived }
       : null;
-    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, evidence });
+    scored.push({ pointer: leaf.pointer, value: leaf.value, field, finder, features, confidence, baseConfidence, evidence });
   }
   // The renewal's kind of document is a classification every answer holds (the contract and the stored record require
   // one): its confidence is reported, never withheld.

@@ -11,6 +11,7 @@ import type { EngineModel } from '../../../src/extraction/evidence/confidence.js
 import { DEFAULT_MIN_CONFIDENCE } from '../../../src/extraction/evidence/thresholds.js';
 import { dataSchemaFor } from '../../../src/extraction/schemas/contract-schemas.js';
 import { prepareCustomSchema } from '../../../src/extraction/schemas/custom-schema.js';
+import { auroc, ece } from '../../../src/evaluations/scoring.js';
 import { findAmounts } from '../../../src/extraction/engines/local/normalise/money.js';
 import { findDates } from '../../../src/extraction/engines/local/normalise/dates.js';
 import { withhold } from '../../../src/extraction/evidence/withhold.js';
@@ -63,37 +64,7 @@ export function trustOfSet(corpus: string, opts: { route?: string; model?: Engin
   return out;
 }
 
-/** Expected calibration error over 10 equal-width bins: the weighted gap between confidence and the share right. */
-export function ece(values: { confidence: number; correct: boolean }[], bins = 10): number {
-  if (values.length === 0) return 0;
-  let sum = 0;
-  for (let b = 0; b < bins; b++) {
-    const inBin = values.filter((v) => Math.min(bins - 1, Math.floor(v.confidence * bins)) === b);
-    if (inBin.length === 0) continue;
-    const conf = inBin.reduce((s, v) => s + v.confidence, 0) / inBin.length;
-    const acc = inBin.filter((v) => v.correct).length / inBin.length;
-    sum += (inBin.length / values.length) * Math.abs(conf - acc);
-  }
-  return sum;
-}
-
-/** Area under the ROC curve of confidence against correctness (the chance a right value outranks a wrong one). */
-export function auroc(values: { confidence: number; correct: boolean }[]): number {
-  const right = values.filter((v) => v.correct).map((v) => v.confidence);
-  const wrong = values.filter((v) => !v.correct).map((v) => v.confidence);
-  if (right.length === 0 || wrong.length === 0) return 1;
-  const all = [...right.map((c) => ({ c, r: 1 })), ...wrong.map((c) => ({ c, r: 0 }))].sort((a, b) => a.c - b.c);
-  // Mann-Whitney U with average ranks for ties.
-  let rankSum = 0;
-  for (let i = 0; i < all.length;) {
-    let j = i;
-    while (j < all.length && all[j]!.c === all[i]!.c) j++;
-    const avg = (i + j + 1) / 2;
-    for (let k = i; k < j; k++) if (all[k]!.r === 1) rankSum += avg;
-    i = j;
-  }
-  return (rankSum - (right.length * (right.length + 1)) / 2) / (right.length * wrong.length);
-}
+export { auroc, ece };
 
 /** Whether an evidence quote holds the value as written (a figure, a date, the value's words); null for flags and derived values. */
 export function quoteHoldsValue(value: unknown, quote: string, derived: boolean): boolean | null {
