@@ -2,6 +2,7 @@ import { DocExtractError } from '../../../sdk/src/index.js';
 import { h } from './dom.js';
 import { billingPage, client, keysPage, signInPage } from './pages.js';
 import { renewalsPage } from './renewals.js';
+import { reviewPage } from './review.js';
 import { tryPage } from './try.js';
 import { webhooksPage } from './webhooks.js';
 import { session } from './session.js';
@@ -48,6 +49,7 @@ async function show(path: string): Promise<void> {
     if (path === '/dashboard/keys') await keysPage(main, api);
     else if (path === '/dashboard/billing') await billingPage(main, api);
     else if (path === '/dashboard/try') await tryPage(main, api);
+    else if (path === '/dashboard/review') await reviewPage(main, api, view.signal);
     else if (path === '/dashboard/webhooks') await webhooksPage(main, api);
     else await renewalsPage(main, api);
   } catch (e) {

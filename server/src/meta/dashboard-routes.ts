@@ -28,7 +28,7 @@ export function sessionSource(config: Config, localSignIn: boolean): 'local' | '
 }
 
 /**
- * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys, /dashboard/try,
+ * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys, /dashboard/try, /dashboard/review,
  * /dashboard/renewals, /dashboard/webhooks and /dashboard/billing,
  * its built assets, and, outside production, a local sign-in that mints a session token for an account id.
  */
@@ -46,7 +46,7 @@ export function dashboardRoutes(config: Config): Router {
     pageHeaders(res);
     res.type('text/html').send(page);
   };
-  router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/try', '/dashboard/renewals', '/dashboard/webhooks', '/dashboard/billing'], send);
+  router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/try', '/dashboard/review', '/dashboard/renewals', '/dashboard/webhooks', '/dashboard/billing'], send);
   // The built folder holds the page's template too (/dashboard/assets/index.html): every file gets the page's headers.
   router.use('/dashboard/assets', (_req: express.Request, res: express.Response, next: express.NextFunction) => {
     pageHeaders(res);
