@@ -42,21 +42,53 @@ export function confidenceMap(answer: Evidenced): Record<string, number> {
   return out;
 }
 
-const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** `text` in lines of at most `width` characters, broken at spaces (a word longer than a line is split). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (let word of text.split(' ')) {
+    while (word.length > width) {
+      if (line) { lines.push(line); line = ''; }
+      lines.push(word.slice(0, width));
+      word = word.slice(width);
+    }
+    if (!line) line = word;
+    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
+    else { lines.push(line); line = word; }
+  }
+  lines.push(line);
+  return lines;
+}
 
-/** A table for people: FIELD, VALUE, CONFIDENCE, PAGE, QUOTE; a withheld value says so, a value without evidence shows `-`. */
-export function evidenceTable(answer: Evidenced): string {
+/**
+ * A table for people: FIELD, VALUE, CONFIDENCE, PAGE, QUOTE; a withheld value says so, a value without evidence shows
+ * `-`. Nothing is cut: within `width` characters (the terminal's), a long value or quote wraps inside its column, and
+ * the value column is only as wide as it must be (a short value is not padded out to a long one's width). Runs of
+ * spaces and line breaks in values and quotes (a table's columns) are shown as one space.
+ */
+export function evidenceTable(answer: Evidenced, width = 120): string {
+  const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
   const rows = valueRows(answer).map((r) => [
     r.field,
-    cut(r.value.replace(/\s+/g, ' '), 40),
+    oneLine(r.value),
     r.confidence === null ? '-' : `${r.confidence.toFixed(2)}${r.withheld ? ' withheld' : ''}`,
     r.page === null ? '-' : String(r.page),
-    r.quote === null ? '-' : cut(JSON.stringify(r.quote), 70),
+    r.quote === null ? '-' : `"${oneLine(r.quote)}"`,
   ]);
   const header = ['FIELD', 'VALUE', 'CONFIDENCE', 'PAGE', 'QUOTE'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
+  const natural = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // FIELD, CONFIDENCE and PAGE stay whole; VALUE and QUOTE share the rest of the line (at least 40 characters): the
+  // value takes up to two fifths of it, the quote what is left.
+  const room = Math.max(40, width - (natural[0]! + natural[2]! + natural[3]! + 4 * 2));
+  const valueWidth = natural[1]! + natural[4]! <= room ? natural[1]! : Math.min(natural[1]!, Math.max(12, Math.floor(room * 0.4)));
+  const quoteWidth = Math.max(12, Math.min(natural[4]!, room - valueWidth));
+  const widths = [natural[0]!, valueWidth, natural[2]!, natural[3]!, quoteWidth];
+  const lines = (cells: string[]) => {
+    const wrapped = cells.map((c, i) => (i === 1 || i === 4 ? wrap(c, widths[i]!) : [c]));
+    const height = Math.max(...wrapped.map((w) => w.length));
+    return Array.from({ length: height }, (_, k) => wrapped.map((w, i) => (w[k] ?? '').padEnd(widths[i]!)).join('  ').trimEnd());
+  };
+  return [lines(header), ...rows.flatMap(lines)].join('\n');
 }
 
 /** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */

@@ -10,7 +10,17 @@ type Schemas = components['schemas'];
  * The extensions a folder's files are sent for: PDFs, images, text files, Office files, CSV and e-mails (the media
  * types the service reads).
  */
-export const FOLDER_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff', '.md', '.html', '.htm', '.txt', '.csv', '.docx', '.xlsx', '.eml', '.msg'];
+export const FOLDER_EXTENSIONS = ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff', '.md', '.markdown', '.html', '.htm', '.txt', '.csv', '.docx', '.xlsx', '.eml', '.msg'];
+
+/**
+ * The media type a file is sent as, from its extension, or undefined when it is none of the types the service reads
+ * (`extract` and `classify` refuse such a file before anything is sent, as `batch` and `jobs` skip it in a folder).
+ */
+export function sendableType(name: string): string | undefined {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0 || !FOLDER_EXTENSIONS.includes(name.slice(dot).toLowerCase())) return undefined;
+  return mediaTypeOf(name);
+}
 
 /** A file of the folder to send. */
 export interface FolderFile {
@@ -30,9 +40,8 @@ export function listFolder(folder: string): { files: FolderFile[]; skipped: stri
     const path = join(folder, name);
     const stat = statSync(path);
     if (!stat.isFile()) continue;
-    const dot = name.lastIndexOf('.');
-    const mediaType = mediaTypeOf(name);
-    if (dot < 0 || !FOLDER_EXTENSIONS.includes(name.slice(dot).toLowerCase()) || !mediaType) {
+    const mediaType = sendableType(name);
+    if (!mediaType) {
       skipped.push(name);
       continue;
     }

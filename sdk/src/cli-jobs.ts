@@ -15,6 +15,8 @@ export interface JobsCommand {
   emit(line: string): void;
   /** A progress line. */
   say(line: string): void;
+  /** Each file's route, when they differ (`jobs --kind auto`): `route` is then unused, and each line names its kind. */
+  routeOf?: (file: FolderFile) => Exclude<JobRoute, 'custom'>;
   /** How often to look at the jobs still running. */
   pollIntervalMs?: number;
 }
@@ -39,21 +41,28 @@ export function folderBar(finished: number, total: number): string {
 /** Sends the folder as jobs and follows them to their end; answers how many failed (or could not be sent). */
 export async function runJobs(client: DocExtract, cmd: JobsCommand): Promise<{ failed: number; heu: number }> {
   const width = Math.min(40, Math.max(...cmd.files.map((f) => f.name.length)));
-  const jobs = new Map<string, { name: string; status: Job['status'] }>();
+  const jobs = new Map<string, { name: string; status: Job['status']; kind?: JobRoute }>();
   let failed = 0;
   let heu = 0;
   let finished = 0;
   const total = cmd.files.length;
   const show = (name: string, status: Job['status']) => cmd.say(documentBar(name, status, width));
 
-  for (const call of planCalls(cmd.files, FILES_PER_CALL, FILE_BYTES_PER_CALL)) {
+  // The files by route (one route unless `routeOf` says otherwise), each route's in calls.
+  const byRoute = new Map<JobRoute, FolderFile[]>();
+  for (const f of cmd.files) {
+    const route = cmd.routeOf ? cmd.routeOf(f) : cmd.route;
+    byRoute.set(route, [...(byRoute.get(route) ?? []), f]);
+  }
+  const calls = [...byRoute].flatMap(([route, files]) => planCalls(files, FILES_PER_CALL, FILE_BYTES_PER_CALL).map((call) => ({ route, call })));
+  for (const { route, call } of calls) {
     try {
       const items = call.map((f) => ({ document: { file: f.path, filename: f.name }, metadata: { file: f.name.slice(0, 500) } }));
-      const made = cmd.route === 'custom'
+      const made = route === 'custom'
         ? await client.jobs.createBatch({ route: 'custom', schema: cmd.schema!, items })
-        : await client.jobs.createBatch({ route: cmd.route, items });
+        : await client.jobs.createBatch({ route, items });
       made.forEach((job, i) => {
-        jobs.set(job.id, { name: call[i]!.name, status: job.status });
+        jobs.set(job.id, { name: call[i]!.name, status: job.status, ...(cmd.routeOf ? { kind: route } : {}) });
         show(call[i]!.name, job.status);
       });
     } catch (e) {
@@ -62,7 +71,7 @@ export async function runJobs(client: DocExtract, cmd: JobsCommand): Promise<{ f
       for (const f of call) {
         failed++;
         finished++;
-        cmd.emit(JSON.stringify({ file: f.name, ok: false, error: { code: e.code, message: e.message } }));
+        cmd.emit(JSON.stringify({ file: f.name, ok: false, ...(cmd.routeOf ? { kind: route } : {}), error: { code: e.code, message: e.message } }));
         show(f.name, 'failed');
       }
     }
@@ -84,10 +93,10 @@ export async function runJobs(client: DocExtract, cmd: JobsCommand): Promise<{ f
         finished++;
         if (job.status === 'succeeded') {
           heu += job.result?.usage.heu ?? 0;
-          cmd.emit(JSON.stringify({ file: entry.name, ok: true, jobId: id, ...job.result }));
+          cmd.emit(JSON.stringify({ file: entry.name, ok: true, jobId: id, ...(entry.kind ? { kind: entry.kind } : {}), ...job.result }));
         } else {
           failed++;
-          cmd.emit(JSON.stringify({ file: entry.name, ok: false, jobId: id, error: job.error ?? { code: 'cancelled', message: 'The job was cancelled.' } }));
+          cmd.emit(JSON.stringify({ file: entry.name, ok: false, jobId: id, ...(entry.kind ? { kind: entry.kind } : {}), error: job.error ?? { code: 'cancelled', message: 'The job was cancelled.' } }));
         }
       }));
     }

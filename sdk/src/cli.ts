@@ -4,7 +4,8 @@
 //   docextract batch <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
 //       [--format jsonl|csv] [--confidence] [--min-confidence N]
 //     (--kind auto: each file through /v1/extract/auto, a line a document found in it)
-//   docextract jobs <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+//   docextract jobs <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
+//   docextract classify <file|folder> [--kinds k1,k2]
 //   docextract eval <folder> [--route <route>] [--model <model>] [--format table|json]
 //   docextract account
 //   docextract renewals [--all | --status <status>]
@@ -14,10 +15,9 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocExtract, type BatchItemInput } from './client.js';
 import { confidenceMap, csvErrorRow, csvHeader, csvRows, evidenceTable } from './cli-evidence.js';
-import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, type FolderFile } from './cli-files.js';
+import { autoLines, FOLDER_EXTENSIONS, listFolder, planCalls, sendableType, type FolderFile } from './cli-files.js';
 import { runJobs } from './cli-jobs.js';
 import { corpusExamples, evaluateCorpus, evaluationTable } from './cli-eval.js';
-import { mediaTypeOf } from './files.js';
 import { DocExtractError } from './errors.js';
 import type { components } from './contract.js';
 
@@ -38,9 +38,13 @@ const USAGE = `usage:
   extract and batch: --format csv writes one row per value (file, field, value); --confidence adds each value's
       confidence (JSON: a "confidence" member by field; CSV: confidence, withheld, page and quote columns, withheld
       values included); --min-confidence N (0 to 1) withholds values under N (the service's default 0.5)
-  docextract jobs <folder> (--kind <kind> | --schema schema.json) [--out results.jsonl]
+  docextract jobs <folder> (--kind <kind> | --kind auto [--fallback-kind <kind>] | --schema schema.json) [--out results.jsonl]
       sends a folder of any size as jobs (up to 1,000 documents a call) and follows each to its end, with a
-      progress bar per document; results as JSON lines in the order they finish
+      progress bar per document; results as JSON lines in the order they finish; --kind auto first classifies each
+      file (/v1/classify) and sends it as a job of its kind (a file of no fixed kind: --fallback-kind, or it fails)
+  docextract classify <file|folder> [--kinds invoice,receipt,...]
+      what kind of document each file is (/v1/classify): JSON for a file, a JSON line a file for a folder
+  extract and classify send only ${FOLDER_EXTENSIONS.join(' ')} files: another type is refused before anything is sent
   docextract eval <folder> [--route <route>] [--model <model>] [--format table|json]
       scores the service (or the --model named) on a folder in the corpus format: <route>/<slug>.txt (or a file the
       service reads) beside <slug>.json, the expected data; per route and field precision, recall and F1, ECE, AUROC,
@@ -69,12 +73,11 @@ function readable(file: string): string {
   }
 }
 
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read ${file}`);
-  }
+/** A file `extract` or `classify` may send: one that exists, of a type the service reads (else nothing is sent). */
+function sendable(file: string): string {
+  readable(file);
+  if (!sendableType(basename(file))) throw new UsageError(`not sending ${basename(file)}: the service reads ${FOLDER_EXTENSIONS.join(' ')} files (nothing was sent or charged)`);
+  return file;
 }
 
 /** Whether the progress bar holds the current stderr line (a message then starts on a line of its own). */
@@ -94,7 +97,7 @@ function say(line: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, evidence: { type: 'boolean' }, confidence: { type: 'boolean' }, format: { type: 'string' }, 'min-confidence': { type: 'string' }, route: { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { schema: { type: 'string' }, kind: { type: 'string' }, 'fallback-kind': { type: 'string' }, out: { type: 'string' }, status: { type: 'string' }, all: { type: 'boolean' }, evidence: { type: 'boolean' }, confidence: { type: 'boolean' }, format: { type: 'string' }, 'min-confidence': { type: 'string' }, kinds: { type: 'string' }, route: { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
@@ -157,9 +160,9 @@ async function main(argv: string[]): Promise<number> {
     const format = values.format ?? 'json';
     if (format !== 'json' && format !== 'csv') throw new UsageError('extract --format takes json or csv');
     if (values.evidence && (values.format !== undefined || values.confidence)) throw new UsageError('--evidence prints a table: it goes without --format and --confidence');
-    // A file of a media type the service reads goes as the SDK's `file` input (a PDF, an image, Markdown...); any
-    // other as its text, as before.
-    const document = mediaTypeOf(file) ? { file: readable(file), filename: basename(file) } : { text: readText(file), filename: basename(file) };
+    // A file of a type the service reads goes as the SDK's `file` input (a PDF, an image, Markdown...); another type is
+    // refused here, before anything is sent or charged (as batch skips it).
+    const document = { file: sendable(file), filename: basename(file) };
     let answer: unknown;
     if (kind === 'custom') {
       if (!values.schema) throw new UsageError('extract custom needs --schema schema.json');
@@ -171,7 +174,7 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`unknown kind ${kind}; one of ${[...KINDS, 'custom'].join(', ')}`);
     }
     const evidenced = answer as Parameters<typeof evidenceTable>[0];
-    if (values.evidence) process.stdout.write(`${evidenceTable(evidenced)}\n`);
+    if (values.evidence) process.stdout.write(`${evidenceTable(evidenced, process.stdout.columns || 120)}\n`);
     else if (format === 'csv') process.stdout.write(`${[csvHeader(!!values.confidence), ...csvRows(basename(file), evidenced, !!values.confidence)].join('\n')}\n`);
     else process.stdout.write(`${JSON.stringify(values.confidence ? { ...(answer as object), confidence: confidenceMap(evidenced) } : answer, null, 2)}\n`);
     return 0;
@@ -247,21 +250,73 @@ async function main(argv: string[]): Promise<number> {
     return failed ? 1 : 0;
   }
 
+  if (command === 'classify' && rest.length === 1) {
+    const target = rest[0]!;
+    const kinds = values.kinds?.split(',').map((k) => k.trim()).filter(Boolean);
+    for (const k of kinds ?? []) if (!(KINDS as string[]).includes(k)) throw new UsageError(`unknown kind ${k}; one of ${KINDS.join(', ')}`);
+    const options = kinds?.length ? { kinds: kinds as Kind[] } : {};
+    let folder = false;
+    try {
+      folder = statSync(target).isDirectory();
+    } catch {
+      throw new UsageError(`cannot read ${target}`);
+    }
+    if (!folder) {
+      const answer = await client.classify({ file: sendable(target), filename: basename(target) }, options);
+      process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      return 0;
+    }
+    const files = folderFiles(target);
+    let failed = 0;
+    let heu = 0;
+    for (const f of files) {
+      try {
+        const answer = await client.classify({ file: f.path, filename: f.name }, options);
+        heu += answer.usage.heu;
+        process.stdout.write(`${JSON.stringify({ id: f.name, ok: true, kind: answer.kind, confidence: answer.confidence, alternatives: answer.alternatives, model: answer.model, usage: answer.usage })}\n`);
+      } catch (e) {
+        if (!(e instanceof DocExtractError) || e.status === 401 || e.status === 0) throw e;
+        failed++;
+        process.stdout.write(`${JSON.stringify({ id: f.name, ok: false, error: { code: e.code, message: e.message } })}\n`);
+      }
+    }
+    say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
+    return failed ? 1 : 0;
+  }
+
   if (command === 'jobs' && rest.length === 1) {
     const folder = rest[0]!;
     if (!values.kind === !values.schema) throw new UsageError('jobs needs exactly one of --kind or --schema');
-    if (values.kind && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')}`);
-    const files = folderFiles(folder);
+    if (values.kind && values.kind !== 'auto' && !(KINDS as string[]).includes(values.kind)) throw new UsageError(`unknown kind ${values.kind}; one of ${KINDS.join(', ')} or auto`);
+    const fallback = values['fallback-kind'];
+    if (fallback !== undefined && values.kind !== 'auto') throw new UsageError('--fallback-kind goes with --kind auto');
+    if (fallback !== undefined && !(KINDS as string[]).includes(fallback)) throw new UsageError(`unknown kind ${fallback}; one of ${KINDS.join(', ')}`);
+    let files = folderFiles(folder);
     if (values.out) writeFileSync(values.out, '');
     const emit = (line: string) => (values.out ? appendFileSync(values.out, `${line}\n`) : process.stdout.write(`${line}\n`));
     const schema = values.schema ? readJson(values.schema) as components['schemas']['JsonSchemaObject'] : undefined;
-    const { failed, heu } = await runJobs(client, {
-      route: schema ? 'custom' : (values.kind as Kind), ...(schema ? { schema } : {}), files, emit, say,
+    // --kind auto: each file classified first (charged as /v1/classify is), then sent as a job of its kind.
+    let classified: Map<string, Kind> | undefined;
+    let unclassified = 0;
+    let classifyHeu = 0;
+    const total = files.length;
+    if (values.kind === 'auto') {
+      const kinds = await classifyFolder(client, files, fallback as Kind | undefined, emit);
+      classified = kinds.routes;
+      unclassified = kinds.failed;
+      classifyHeu = kinds.heu;
+      files = files.filter((f) => classified!.has(f.name));
+    }
+    const { failed, heu } = files.length === 0 ? { failed: 0, heu: 0 } : await runJobs(client, {
+      // With --kind auto each file's own kind (routeOf) is its route; `route` is then not read.
+      route: schema ? 'custom' : classified ? 'invoice' : (values.kind as Kind), ...(schema ? { schema } : {}), files, emit, say,
+      ...(classified ? { routeOf: (f: FolderFile) => classified!.get(f.name)! } : {}),
       pollIntervalMs: Number(process.env.DOCEXTRACT_POLL_MS) || 1000,
     });
-    say(summary([['files', files.length], ['ok', files.length - failed], ['failed', failed], ['HEU', heu]]));
-    if (failed) say(`docextract: ${failed} of ${files.length} documents failed (see their "error")`);
-    return failed ? 1 : 0;
+    const allFailed = failed + unclassified;
+    say(summary([['files', total], ['ok', total - allFailed], ['failed', allFailed], ['HEU', heu + classifyHeu]]));
+    if (allFailed) say(`docextract: ${allFailed} of ${total} documents failed (see their "error")`);
+    return allFailed ? 1 : 0;
   }
 
   throw new UsageError(`unknown command\n${USAGE}`);
@@ -320,6 +375,35 @@ async function autoFile(client: DocExtract, f: FolderFile, fallback: Kind | unde
     failed(1);
     emit(JSON.stringify({ id: f.name, ok: false, error: { code: e.code, message: e.message } }));
   }
+}
+
+/**
+ * `jobs --kind auto`: each file classified (/v1/classify), the kind each goes as; a file of no fixed kind (`other`)
+ * goes as `fallback`, or fails with a line saying so, as does a file the classifier refused.
+ */
+async function classifyFolder(client: DocExtract, files: FolderFile[], fallback: Kind | undefined, emit: (line: string) => void): Promise<{ routes: Map<string, Kind>; failed: number; heu: number }> {
+  const routes = new Map<string, Kind>();
+  let failed = 0;
+  let heu = 0;
+  for (const f of files) {
+    try {
+      const answer = await client.classify({ file: f.path, filename: f.name });
+      heu += answer.usage.heu;
+      const kind = answer.kind === 'other' ? fallback : answer.kind as Kind;
+      if (kind) {
+        routes.set(f.name, kind);
+        say(`docextract: ${f.name}: ${answer.kind}${answer.kind === 'other' ? `, sent as ${kind} (--fallback-kind)` : ''} (confidence ${answer.confidence.toFixed(2)})`);
+        continue;
+      }
+      failed++;
+      emit(JSON.stringify({ file: f.name, ok: false, kind: 'other', error: { code: 'unclassified', message: `No fixed kind was recognised (confidence ${answer.confidence.toFixed(2)}); give --fallback-kind to send such files as one.` } }));
+    } catch (e) {
+      if (!(e instanceof DocExtractError) || e.status === 401 || e.status === 0) throw e;
+      failed++;
+      emit(JSON.stringify({ file: f.name, ok: false, error: { code: e.code, message: e.message } }));
+    }
+  }
+  return { routes, failed, heu };
 }
 
 let baseUrl = LOCAL_URL;

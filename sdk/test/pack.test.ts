@@ -54,8 +54,8 @@ describe("installing the SDK as its README's Install says", () => {
   it('the tarball holds the compiled SDK, its types, its README and package.json, and no sources or tests', () => {
     const tarball = join(home, 'docextract-sdk', `docextract-sdk-${sdkPackage.version}.tgz`);
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
-    expect(files.filter((f) => !/^package\/(dist\/[\w-]+\.(js|d\.ts)|README\.md|package\.json)$/.test(f))).toEqual([]);
-    for (const f of ['package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/cli.js']) expect(files).toContain(f);
+    expect(files.filter((f) => !/^package\/(dist\/[\w-]+\.(js|d\.ts)|bin\/docextract\.js|README\.md|package\.json)$/.test(f))).toEqual([]);
+    for (const f of ['package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/cli.js', 'package/bin/docextract.js']) expect(files).toContain(f);
   });
 
   it('installs with its own run-time dependencies only', () => {

@@ -32,6 +32,32 @@ const INVOICE = [
   'Total due: £2,448.00',
 ].join('\n');
 
+/** The invoice with enough line items that its total sits low on the page, under the fold of a 900 px window. */
+const LONG_INVOICE = INVOICE.replace('Travel                   1      £240.00     £240.00',
+  ['Travel                   1      £240.00     £240.00', ...Array.from({ length: 24 }, (_, i) => `Workshop day ${String(i + 1).padEnd(10)} 1      £100.00     £100.00`)].join('\n'))
+  .replace('Subtotal: £2,040.00', 'Subtotal: £4,440.00').replace('VAT (20%): £408.00', 'VAT (20%): £888.00').replace('Total due: £2,448.00', 'Total due: £5,328.00');
+
+/**
+ * Whether an element is wholly on screen: inside the window and inside every box around it that clips (a pane that
+ * scrolls), and, with `hit`, not covered by anything (a sticky pane) at its centre.
+ */
+const onScreen = (p: Page, selector: string, hit = false) => p.locator(selector).first().evaluate((el, hit) => {
+  const r = el.getBoundingClientRect();
+  const inside = (o: { top: number; left: number; bottom: number; right: number }) => r.top >= o.top - 1 && r.left >= o.left - 1 && r.bottom <= o.bottom + 1 && r.right <= o.right + 1;
+  if (r.width === 0 || r.height === 0 || !inside({ top: 0, left: 0, bottom: innerHeight, right: innerWidth })) return false;
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (!/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) continue;
+    const c = a.getBoundingClientRect();
+    if (!inside({ top: c.top + a.clientTop, left: c.left + a.clientLeft, bottom: c.top + a.clientTop + a.clientHeight, right: c.left + a.clientLeft + a.clientWidth })) return false;
+  }
+  if (hit) {
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || !(el === at || el.contains(at))) return false;
+  }
+  return true;
+}, hit);
+
 type Evidence = { quote: string; start: number; end: number; page?: number; box?: { x: number; y: number; width: number; height: number }; confidence: number };
 
 run('dashboard "Try a document" in Chromium', () => {
@@ -229,6 +255,100 @@ run('dashboard "Try a document" in Chromium', () => {
     expect(await field('/invoiceNumber').locator('.field-value').textContent()).toBe('NW-2026-0042');
     await page.getByRole('button', { name: 'Remove the file' }).click();
   }, 60_000);
+
+  it('lists every type it takes: DOCX, XLSX, CSV and e-mails too', async () => {
+    await openTry();
+    await page.getByLabel('Run as key').locator('option').first().waitFor({ state: 'attached' });
+    const label = await page.locator('label[for="doc-file"]').textContent();
+    for (const type of ['PDF', 'DOCX', 'XLSX', 'CSV', 'EML']) expect(label).toContain(type);
+    const accept = (await page.locator('#doc-file').getAttribute('accept'))!.split(',');
+    for (const ext of ['.pdf', '.docx', '.xlsx', '.csv', '.eml']) expect(accept).toContain(ext);
+  });
+
+  it('keeps the value, its quote and its box on screen together at 1280x900, side by side', async () => {
+    await page.getByLabel('Route').selectOption('invoice');
+    const pdf = Buffer.from(await textPdf(LONG_INVOICE));
+    await page.setInputFiles('#doc-file', { name: 'northwind-long.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await runAndWait();
+    await page.locator('#page-canvas').waitFor();
+    // The values low on the page and in the list: the total, then a line item; each time all three are in view.
+    for (const pointer of ['/total', '/lineItems/20/amount', '/invoiceNumber']) {
+      await field(pointer).scrollIntoViewIfNeeded();
+      await field(pointer).click();
+      await page.locator('#quote-box').waitFor();
+      expect(await field(pointer).getAttribute('aria-pressed')).toBe('true');
+      expect([pointer, await onScreen(page, `button.field[data-pointer="${pointer}"]`, true)]).toEqual([pointer, true]);
+      expect([pointer, await onScreen(page, '#quote-mark')]).toEqual([pointer, true]);
+      expect([pointer, await onScreen(page, '#quote-box')]).toEqual([pointer, true]);
+      // Side by side: the document to the left of the values.
+      const pane = (await page.locator('#document-pane').boundingBox())!;
+      const fields = (await page.locator('#fields').boundingBox())!;
+      expect(fields.x).toBeGreaterThanOrEqual(pane.x + pane.width - 1);
+    }
+    await page.screenshot({ path: `${SHOTS}try-together.png` });
+    await page.getByRole('button', { name: 'Remove the file' }).click();
+  }, 90_000);
+
+  it('shows wide lines whole in the text read: a table\'s columns stay lined up, the pane scrolls sideways', async () => {
+    const wide = `${INVOICE}\n\nRef        Description                                   Cost centre      Project           Qty   Unit Price      Amount\nNW-1001    Consulting hours, March, on-site in Leith      CC-4410-EDIN     PRJ-MIGRATION       12      £150.00   £1,800.00`;
+    await page.getByLabel('Paste text').fill(wide);
+    await runAndWait();
+    await field('/invoiceNumber').click();
+    const lines = await page.locator('#text-view').evaluate((view) => {
+      // Each line of the text read, by its characters' positions: one row on screen per line of text.
+      const text = view.textContent!;
+      const rows: number[] = [];
+      const walker = document.createTreeWalker(view, NodeFilter.SHOW_TEXT);
+      let offset = 0;
+      const wanted = ['Ref        Description', 'NW-1001    Consulting'];
+      const found: Record<string, number> = {};
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const value = node.textContent!;
+        for (const w of wanted) {
+          const at = text.indexOf(w) - offset;
+          if (at < 0 || at >= value.length) continue;
+          const end = text.indexOf('\n', text.indexOf(w));
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, Math.min(value.length, (end < 0 ? text.length : end) - offset));
+          found[w] = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        }
+        offset += value.length;
+      }
+      rows.push(view.scrollWidth - view.clientWidth);
+      return { found, overflow: rows[0] };
+    });
+    expect(lines.found).toEqual({ 'Ref        Description': 1, 'NW-1001    Consulting': 1 });
+    expect(lines.overflow).toBeGreaterThan(0);
+    await page.getByLabel('Route').selectOption('custom');
+  }, 60_000);
+
+  it('keeps a sticky preview at 390 px: the tapped value, its quote and its box on screen, nothing wider than the phone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    await p.goto(`${s.baseUrl}/dashboard`);
+    await p.getByLabel('Account id').fill(account);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('heading', { name: 'API keys' }).waitFor();
+    await p.getByRole('link', { name: 'Try a document' }).click();
+    await p.getByLabel('Run as key').locator('option').first().waitFor({ state: 'attached' });
+    await p.setInputFiles('#doc-file', { name: 'northwind-long.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await textPdf(LONG_INVOICE)) });
+    await runAndWait(p);
+    await p.locator('#page-canvas').waitFor();
+    for (const pointer of ['/lineItems/22/amount', '/total']) {
+      const button = p.locator(`button.field[data-pointer="${pointer}"]`);
+      await button.scrollIntoViewIfNeeded();
+      await button.click();
+      await p.locator('#quote-box').waitFor();
+      expect([pointer, await onScreen(p, `button.field[data-pointer="${pointer}"]`, true)]).toEqual([pointer, true]);
+      expect([pointer, await onScreen(p, '#quote-mark')]).toEqual([pointer, true]);
+      expect([pointer, await onScreen(p, '#quote-box')]).toEqual([pointer, true]);
+    }
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await p.screenshot({ path: `${SHOTS}try-phone-sticky.png` });
+    await phone.close();
+  }, 90_000);
 
   it('says what went wrong: a schema that is not JSON, no document, a revoked key; and shows that it is working', async () => {
     await page.getByLabel('JSON Schema').fill('{ not json');

@@ -100,6 +100,32 @@ run('/docs in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('the key field\'s placeholder says what to paste, not a made-up key; a key typed in the reference is sent by Test Request', async () => {
+    const fresh = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await fresh.goto(`${s.baseUrl}/docs#tag/extraction/POST/v1/extract/invoice`);
+    const section = fresh.locator('[id="api-1/tag/extraction/POST/v1/extract/invoice"]');
+    await section.getByTestId('client-picker').waitFor({ timeout: 20_000 });
+    const field = fresh.getByLabel('Value').first();
+    await field.waitFor();
+    // Scalar's own placeholder is base64 text that reads as a key already filled in.
+    await fresh.waitForFunction(() => [...document.querySelectorAll('input')].every((i) => !i.placeholder.startsWith('QUxM')));
+    expect(await field.getAttribute('placeholder')).toBe('Paste your API key here');
+    expect(await field.inputValue()).toBe('');
+    // Typed in the reference's Authentication field (before opening Test Request), the key is the one sent.
+    await field.fill(key);
+    await section.getByText('Test Request').click();
+    const answered = fresh.waitForResponse((r) => r.url() === `${s.baseUrl}/v1/extract/invoice`);
+    await fresh.getByText('Send Request').first().click();
+    const res = await answered;
+    expect(res.request().headers()['x-api-key']).toBe(key);
+    expect(res.status()).toBe(200);
+    for (const placeholder of await fresh.locator('input[type="password"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).placeholder))) {
+      expect(placeholder).not.toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+    }
+    await fresh.screenshot({ path: `${SHOTS}key-placeholder.png` });
+    await fresh.context().close();
+  }, 60_000);
+
   it('lists the Extraction routes first in the sidebar', async () => {
     const sidebar = await page.locator('body').innerText();
     const groups = [...sidebar.matchAll(/(?:Open|Close) Group - ([^\n]+)/g)].map((m) => m[1]!.trim());

@@ -25,6 +25,9 @@ export function notice(text: string, kind: 'info' | 'error' = 'info'): HTMLEleme
   return h('p', { class: `notice ${kind === 'error' ? 'error' : ''}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }
 
+/** A count as people read it, with the reader's thousands separators (10,000). */
+export const count = (n: number) => n.toLocaleString();
+
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** A button that copies a field's value, or selects it for Ctrl+C where the clipboard is refused. */
@@ -40,4 +43,15 @@ export function copyButton(field: HTMLInputElement, label: string, attrs: Attrs 
     }
   });
   return copy;
+}
+
+/**
+ * Scrolls `container`, and nothing else (not the window, not the other panes), so that `target` sits in its middle,
+ * or at its start when it is larger than the container.
+ */
+export function reveal(container: HTMLElement, target: Element): void {
+  const c = container.getBoundingClientRect();
+  const t = target.getBoundingClientRect();
+  container.scrollTop += t.top - c.top - Math.max(0, (container.clientHeight - t.height) / 2);
+  container.scrollLeft += t.left - c.left - Math.max(0, (container.clientWidth - t.width) / 2);
 }

@@ -1,18 +1,33 @@
 import { DocExtractError } from '../../../sdk/src/index.js';
+import { h } from './dom.js';
 import { billingPage, client, keysPage, signInPage } from './pages.js';
 import { renewalsPage } from './renewals.js';
+import { reviewPage } from './review.js';
 import { tryPage } from './try.js';
 import { webhooksPage } from './webhooks.js';
 import { session } from './session.js';
 import { failed, loading, notFound, PAGES } from './states.js';
 
-const main = document.getElementById('main')!;
+const root = document.getElementById('main')!;
 const nav = document.getElementById('nav')!;
 
 /** Said on the sign-in page once, after a session the API no longer accepts (expired, or its secret changed). */
 let signInMessage: string | null = null;
 
+/**
+ * The page on screen: its requests' signal and the element it draws in. Leaving a page aborts its requests and takes
+ * its element off the screen, so an answer that arrives late (the list of keys after you opened Webhooks) is dropped,
+ * never drawn over the page you are on.
+ */
+let current: AbortController | null = null;
+
 async function show(path: string): Promise<void> {
+  current?.abort();
+  const view = new AbortController();
+  current = view;
+  // Each page view draws in its own element: a late answer for one no longer shown draws in a detached element.
+  const main = h('div', { class: 'view' });
+  root.replaceChildren(main);
   const signedIn = session.get() !== null;
   const title = PAGES[path];
   nav.hidden = !signedIn;
@@ -29,13 +44,17 @@ async function show(path: string): Promise<void> {
     return;
   }
   loading(main, title);
+  const api = client(view.signal);
   try {
-    if (path === '/dashboard/keys') await keysPage(main);
-    else if (path === '/dashboard/billing') await billingPage(main);
-    else if (path === '/dashboard/try') await tryPage(main, client());
-    else if (path === '/dashboard/webhooks') await webhooksPage(main, client());
-    else await renewalsPage(main, client());
+    if (path === '/dashboard/keys') await keysPage(main, api);
+    else if (path === '/dashboard/billing') await billingPage(main, api);
+    else if (path === '/dashboard/try') await tryPage(main, api);
+    else if (path === '/dashboard/review') await reviewPage(main, api, view.signal);
+    else if (path === '/dashboard/webhooks') await webhooksPage(main, api);
+    else await renewalsPage(main, api);
   } catch (e) {
+    // A page left while it loaded: its failure (the abort itself, or anything else) is not this page's to show.
+    if (view.signal.aborted) return;
     if (e instanceof DocExtractError && e.status === 401) {
       session.clear();
       signInMessage = 'Your session has expired or is no longer valid: sign in again.';

@@ -1,7 +1,7 @@
 // A page of the file the service read, as the browser shows it, with a value's box drawn over it: a PDF page rendered
 // by pdf.js (loaded from this origin only when a PDF is shown, its worker and fonts too, within the page's CSP), or
 // the image itself. Boxes are fractions of the page (origin top left), so they are placed in percent.
-import { h } from './dom.js';
+import { h, reveal } from './dom.js';
 
 /** What this page uses of pdf.js (pdfjs-dist, served from /dashboard/assets/pdfjs/ by the dashboard's build). */
 interface PdfJs {
@@ -41,7 +41,9 @@ export async function pageView(file: File, mediaType: string): Promise<PageView 
   const frame = h('div', { class: 'page', id: 'page-view' });
   const box = h('div', { class: 'box', id: 'quote-box', hidden: true, 'aria-hidden': 'true' });
   const caption = h('p', { class: 'muted', id: 'page-caption' });
-  const element = h('figure', { class: 'page-figure' }, frame, caption);
+  // The page scrolls inside its own pane, which brings the box into view: the window and the list stay where they are.
+  const scroller = h('div', { class: 'page-scroll', id: 'page-scroll', tabindex: '0', 'aria-label': 'The page' }, frame);
+  const element = h('figure', { class: 'page-figure' }, scroller, caption);
   const place = (b: Box | null) => {
     box.hidden = !b;
     if (!b) return;
@@ -50,16 +52,14 @@ export async function pageView(file: File, mediaType: string): Promise<PageView 
     box.style.top = `${b.y * 100}%`;
     box.style.width = `${b.width * 100}%`;
     box.style.height = `${b.height * 100}%`;
+    reveal(scroller, box);
   };
   if (mediaType === 'image/tiff') return { element: h('div'), show: async () => {}, note: 'This browser cannot show a TIFF image: its values and the text read are shown.' };
   if (mediaType.startsWith('image/')) {
-    const url = await new Promise<string>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(file);
-    });
-    frame.append(h('img', { src: url, alt: `The image ${file.name}` }), box);
+    // A blob: URL of the file itself (the page's CSP allows blob: images, not data: ones): no copy in base64.
+    const img = h('img', { src: URL.createObjectURL(file), alt: `The image ${file.name}` }) as HTMLImageElement;
+    await img.decode().catch(() => undefined);
+    frame.append(img, box);
     caption.textContent = file.name;
     return { element, show: async (_n, b) => place(b) };
   }

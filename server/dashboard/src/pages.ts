@@ -1,8 +1,17 @@
 import { DocExtract, DocExtractError } from '../../../sdk/src/index.js';
-import { copyButton, h, notice, render, when } from './dom.js';
+import { copyButton, count, h, notice, render, when } from './dom.js';
 import { session } from './session.js';
 
-export const client = () => new DocExtract({ baseUrl: location.origin, token: session.get() ?? undefined, maxRetries: 1 });
+/**
+ * The API as the signed-in session, for one page view: `signal` aborts its requests when the page is left (a request
+ * already aborted by the SDK's own timeout keeps that reason).
+ */
+export const client = (signal?: AbortSignal) => new DocExtract({
+  baseUrl: location.origin,
+  token: session.get() ?? undefined,
+  maxRetries: 1,
+  ...(signal ? { fetch: ((input: Request) => fetch(new Request(input, { signal: AbortSignal.any([input.signal, signal]) }))) as typeof fetch } : {}),
+});
 
 export function signInPage(main: HTMLElement, go: (path: string) => void, message: string | null = null): void {
   const localSignIn = document.body.dataset.localSignIn === 'true';
@@ -45,8 +54,7 @@ export function signInPage(main: HTMLElement, go: (path: string) => void, messag
   render(main, ...children);
 }
 
-export async function keysPage(main: HTMLElement): Promise<void> {
-  const api = client();
+export async function keysPage(main: HTMLElement, api: DocExtract): Promise<void> {
   const list = h('div', { id: 'key-list' });
   const status = h('div', { 'aria-live': 'polite', id: 'key-status' });
   const created = h('div', { id: 'created-key' });
@@ -126,8 +134,7 @@ export async function keysPage(main: HTMLElement): Promise<void> {
   render(main, h('h1', {}, 'API keys'), h('p', {}, 'Keys authenticate your servers\u2019 calls to the extraction API. Keep them secret.'), form, created, status, list);
 }
 
-export async function billingPage(main: HTMLElement): Promise<void> {
-  const api = client();
+export async function billingPage(main: HTMLElement, api: DocExtract): Promise<void> {
   const account = await api.account.get();
   const status = h('div', { 'aria-live': 'polite', id: 'billing-status' });
   const percent = account.heuLimit ? Math.round((account.heuUsed / account.heuLimit) * 100) : 0;
@@ -149,20 +156,24 @@ export async function billingPage(main: HTMLElement): Promise<void> {
       status.replaceChildren(notice(message, 'error'));
     }
   });
+  // A paid subscription's period comes from the payment provider; without one on record (the free plan, or a plan an
+  // operator set), the period is the calendar month the HEU bucket counts, and only the free plan is called free.
+  const periodEnds = account.currentPeriodEnd ? when(account.currentPeriodEnd)
+    : `${new Date(reset).toLocaleDateString(undefined, { timeZone: 'UTC' })} (${account.plan === 'free' ? 'free plan: ' : ''}the month's HEU reset then)`;
   const cancellation = account.cancelAt ? `Cancels on ${when(account.cancelAt)}` : account.subscriptionEndedAt ? `Ended ${when(account.subscriptionEndedAt)}` : 'None scheduled';
   render(main,
     h('h1', {}, 'Billing and usage'),
     h('dl', {},
       h('dt', {}, 'Plan'), h('dd', { id: 'plan' }, account.plan),
       h('dt', {}, 'Status'), h('dd', {}, account.status.replace('_', ' ')),
-      h('dt', {}, 'Period ends'), h('dd', {}, account.currentPeriodEnd ? when(account.currentPeriodEnd) : 'End of this month (free plan)'),
+      h('dt', {}, 'Period ends'), h('dd', { id: 'period-ends' }, periodEnds),
       h('dt', {}, 'Cancellation'), h('dd', {}, cancellation)),
     h('h2', {}, 'HEU this month'),
-    h('label', { for: 'usage-meter' }, `${account.heuUsed} of ${account.heuLimit} HEU used (${percent}%)`,
+    h('label', { for: 'usage-meter' }, `${count(account.heuUsed)} of ${count(account.heuLimit)} HEU used (${percent}%)`,
       h('meter', { id: 'usage-meter', min: '0', max: String(account.heuLimit), value: String(account.heuUsed), high: String(Math.round(account.heuLimit * 0.8)) })),
     h('p', { id: 'heu-used', 'data-heu-used': String(account.heuUsed) }, `Counting since ${when(account.periodStart)}.`),
     ...(bucket ? [bucket] : []),
-    account.plan !== 'free' ? h('p', {}, 'You are on the starter plan.')
+    account.plan !== 'free' ? h('p', {}, `You are on the ${account.plan} plan.`)
       : billingAvailable ? upgrade
       : h('p', { id: 'upgrade-unavailable' }, 'Upgrades are not available on this server (billing is not configured).'),
     status);

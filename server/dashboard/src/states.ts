@@ -8,6 +8,7 @@ export const PAGES: Record<string, string> = {
   '/dashboard': 'Sign in',
   '/dashboard/keys': 'API keys',
   '/dashboard/try': 'Try a document',
+  '/dashboard/review': 'Review',
   '/dashboard/renewals': 'Renewals',
   '/dashboard/webhooks': 'Webhooks',
   '/dashboard/billing': 'Billing and usage',

@@ -5,7 +5,7 @@
 // API call.
 import { DocExtractError, mediaTypeOf, type DocExtract, type Evidence, type WithheldValue } from '../../../sdk/src/index.js';
 import type { components } from '../../../sdk/src/contract.js';
-import { h, notice, render } from './dom.js';
+import { h, notice, render, reveal } from './dom.js';
 import { pageView, type PageView } from './page-view.js';
 import { leaves } from '../../../sdk/src/pointer-leaves.js';
 
@@ -25,7 +25,7 @@ const ROUTES: Array<{ value: Kind | 'custom'; label: string }> = [
 const SAMPLE_SCHEMA = JSON.stringify({ type: 'object', properties: { title: { type: 'string' }, date: { type: 'string', format: 'date' }, total: { type: 'number' } } }, null, 2);
 /** Under this a returned value is marked "check": calibrated, so about one in five such values is wrong. */
 const LOW_CONFIDENCE = 0.8;
-const FILE_TYPES = '.pdf,.png,.jpg,.jpeg,.webp,.tif,.tiff,.txt,.md,.markdown,.html,.htm';
+const FILE_TYPES = '.pdf,.png,.jpg,.jpeg,.webp,.tif,.tiff,.txt,.md,.markdown,.html,.htm,.docx,.xlsx,.csv,.eml,.msg';
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 interface Row {
@@ -82,7 +82,7 @@ export async function tryPage(main: HTMLElement, api: DocExtract): Promise<void>
   const chosen = h('p', { id: 'file-chosen', class: 'muted' });
   const clearFile = h('button', { type: 'button', class: 'link', hidden: true }, 'Remove the file');
   const drop = h('div', { class: 'drop', id: 'drop-zone' },
-    h('label', { for: 'doc-file' }, 'Or drop a file here, or choose one (PDF, image, text, Markdown, HTML; up to 10 MB)', file), chosen, clearFile);
+    h('label', { for: 'doc-file' }, 'Or drop a file here, or choose one (PDF, image, DOCX, XLSX, CSV, EML or MSG e-mail, text, Markdown, HTML; up to 10 MB)', file), chosen, clearFile);
   const route = h('select', { id: 'route', name: 'route' }, ...ROUTES.map((r) => h('option', { value: r.value }, r.label))) as HTMLSelectElement;
   const schema = h('textarea', { id: 'schema', name: 'schema', rows: '7', spellcheck: 'false' }) as HTMLTextAreaElement;
   schema.value = SAMPLE_SCHEMA;
@@ -145,7 +145,7 @@ export async function tryPage(main: HTMLElement, api: DocExtract): Promise<void>
     }
     const mediaType = picked ? picked.type || mediaTypeOf(picked.name) : undefined;
     if (picked && !mediaType) {
-      status.replaceChildren(notice(`The service does not read ${picked.name}: send a PDF, an image, text, Markdown or HTML.`, 'error'));
+      status.replaceChildren(notice(`The service does not read ${picked.name}: send a PDF, an image, a DOCX, XLSX or CSV file, an e-mail (EML, MSG), text, Markdown or HTML.`, 'error'));
       return;
     }
     let parsedSchema: unknown;
@@ -192,7 +192,8 @@ export async function tryPage(main: HTMLElement, api: DocExtract): Promise<void>
       if (!w) { textView.replaceChildren(read); return; }
       const mark = h('mark', { id: 'quote-mark' }, read.slice(w.start, w.end));
       textView.replaceChildren(read.slice(0, w.start), mark, read.slice(w.end));
-      mark.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // Only the text pane scrolls to the quote: scrolling the window would take the page and its box off the screen.
+      reveal(textView, mark);
     };
     paint(null);
     const buttons: HTMLElement[] = [];
@@ -200,6 +201,10 @@ export async function tryPage(main: HTMLElement, api: DocExtract): Promise<void>
       for (const b of buttons) b.setAttribute('aria-pressed', String(b === button));
       paint(row);
       await view?.show(row.where?.page ?? 1, row.where?.box ?? null);
+      // The document pane follows the list (sticky); until it has reached the top of the window, its lower part may be
+      // below the fold: the window moves up just enough to show it whole, which keeps the value pressed on screen.
+      const below = documentPane.getBoundingClientRect().bottom - window.innerHeight;
+      if (below > 0 && getComputedStyle(documentPane).position === 'sticky') window.scrollBy({ top: below, behavior: 'instant' });
       const w = row.where;
       selection.replaceChildren(w
         ? h('p', {}, h('strong', {}, fieldLabel(row.pointer)), `: read from \u201c${w.quote}\u201d${w.page ? ` on page ${w.page}` : ''} (characters ${w.start}\u2013${w.end}).`)
@@ -229,13 +234,14 @@ export async function tryPage(main: HTMLElement, api: DocExtract): Promise<void>
       returned.length ? h('ul', { class: 'field-list', 'aria-label': 'Values returned' }, ...returned.map(item)) : h('p', {}, 'No value was returned.'),
       withheld.length ? h('h3', {}, 'Withheld: below your threshold, for review') : null,
       withheld.length ? h('ul', { class: 'field-list', 'aria-label': 'Values withheld' }, ...withheld.map(item)) : null);
-    const documentPane = h('div', { class: 'document-pane' },
+    // The document pane: where the selected value was read (its quote in words), the page with its box, the text read.
+    const documentPane = h('div', { class: `document-pane${view?.note === undefined && view ? ' with-page' : ''}`, id: 'document-pane' },
+      selection,
       view ? view.element : null,
       view ? h('h3', {}, 'Text read') : null,
       view?.note ? notice(view.note) : null,
       textView);
     results.replaceChildren(h('h2', { id: 'results-heading', tabindex: '-1' }, `Result: ${ROUTES.find((r) => r.value === answer.kind)?.label ?? answer.kind}${answer.overall_status ? `, ${answer.overall_status.replace('_', ' ')}` : ''}`),
-      selection,
       h('div', { class: 'side-by-side' }, documentPane, fields));
     results.hidden = false;
     (results.querySelector('h2') as HTMLElement).focus?.();

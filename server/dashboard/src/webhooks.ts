@@ -80,10 +80,11 @@ export async function webhooksPage(main: HTMLElement, api: DocExtract): Promise<
   // Add an endpoint: the secret is shown once, with a copy button.
   const url = h('input', { id: 'endpoint-url', name: 'url', type: 'url', required: true, placeholder: 'https://example.com/hooks/docextract', autocomplete: 'off' }) as HTMLInputElement;
   const boxes = EVENTS.map((ev) => h('input', { type: 'checkbox', id: `event-${ev}`, name: 'events', value: ev, checked: true }) as HTMLInputElement);
-  const form = h('form', { id: 'add-endpoint', 'aria-labelledby': 'add-heading' },
+  // A form of its own rows: the heading above, the URL field as wide as its placeholder, each box beside its label.
+  const form = h('form', { id: 'add-endpoint', class: 'stacked', 'aria-labelledby': 'add-heading' },
     h('h2', { id: 'add-heading' }, 'Add an endpoint'),
-    h('label', { for: 'endpoint-url' }, 'URL'), url,
-    h('fieldset', {}, h('legend', {}, 'Events'), ...EVENTS.flatMap((ev, i) => [boxes[i]!, h('label', { for: `event-${ev}` }, ev)])),
+    h('label', { for: 'endpoint-url' }, 'URL', url),
+    h('fieldset', { class: 'checks' }, h('legend', {}, 'Events'), ...EVENTS.map((ev, i) => h('label', { class: 'check', for: `event-${ev}` }, boxes[i]!, ev))),
     h('button', { type: 'submit' }, 'Add endpoint'));
   const secretSlot = h('div', { id: 'new-secret' });
   form.addEventListener('submit', async (ev) => {

@@ -9,7 +9,7 @@ import { staticAssets } from '../http/static-assets.js';
 
 const DIST = fileURLToPath(new URL('../../dashboard/dist/', import.meta.url));
 /** Only our own origin: no inline script, no third-party anything; never framed (no clickjacking of key actions). */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The page's headers: its policy, no framing, no referrer. */
 function pageHeaders(res: express.Response): void {
@@ -28,7 +28,7 @@ export function sessionSource(config: Config, localSignIn: boolean): 'local' | '
 }
 
 /**
- * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys, /dashboard/try,
+ * The web dashboard (not part of the API contract): one page for /dashboard, /dashboard/keys, /dashboard/try, /dashboard/review,
  * /dashboard/renewals, /dashboard/webhooks and /dashboard/billing,
  * its built assets, and, outside production, a local sign-in that mints a session token for an account id.
  */
@@ -46,7 +46,7 @@ export function dashboardRoutes(config: Config): Router {
     pageHeaders(res);
     res.type('text/html').send(page);
   };
-  router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/try', '/dashboard/renewals', '/dashboard/webhooks', '/dashboard/billing'], send);
+  router.get(['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/try', '/dashboard/review', '/dashboard/renewals', '/dashboard/webhooks', '/dashboard/billing'], send);
   // The built folder holds the page's template too (/dashboard/assets/index.html): every file gets the page's headers.
   router.use('/dashboard/assets', (_req: express.Request, res: express.Response, next: express.NextFunction) => {
     pageHeaders(res);

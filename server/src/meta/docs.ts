@@ -69,7 +69,7 @@ export const DOCS_STYLES = `/* docextract: the API client dialog keeps to the sc
 `;
 
 /**
- * The page's script. Requests from the page ("Test Request", and the curl and Python samples it writes) go to the
+ * The page's script (it also gives the key field a placeholder that is not a made-up key). Requests from the page ("Test Request", and the curl and Python samples it writes) go to the
  * first server in the document, which is the contract's (a local default port, or production), not the instance
  * that served the page: a request from another origin that the page's CSP and the API's lack of CORS both refuse.
  * So the page reads the published document and puts the origin that served it first in the server list, the
@@ -114,6 +114,16 @@ export const DOCS_INIT_SCRIPT = `(function () {
     .catch(function (err) {
       mount.textContent = 'The API reference could not be loaded: ' + err.message;
     });
+  // Scalar's key and token fields show a made-up credential as their placeholder (base64 text), which reads as a key
+  // already filled in: a reader sends the request without one and is answered 401. The placeholder says what to paste.
+  var MADE_UP = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
+  var hint = function () {
+    document.querySelectorAll('input[placeholder="' + MADE_UP + '"]').forEach(function (input) {
+      var label = input.labels && input.labels[0] ? input.labels[0].textContent : '';
+      input.placeholder = /token/i.test(label) ? 'Paste your session token here' : 'Paste your API key here';
+    });
+  };
+  new MutationObserver(hint).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['placeholder'] });
 })();
 `;
 

@@ -6,7 +6,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>docextract</title>
-<link rel="icon" href="data:,">
+<link rel="icon" href="/favicon.ico">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}code{background:#f3f3f3;padding:0 .2em}</style>
 </head>
 <body>
@@ -27,7 +27,7 @@ const PAGE = `<!doctype html>
 export function landingRoutes(): Router {
   const router = Router();
   router.get('/', (req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
+    res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'");
     res.setHeader('X-Frame-Options', 'DENY');
     // The Host header is the caller's to write: escaped before it goes into the page.
     const origin = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
