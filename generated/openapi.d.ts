@@ -981,7 +981,7 @@ export interface webhooks {
         put?: never;
         /**
          * The review.created event
-         * @description The review.created event. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         * @description An extraction sent with `review: true` made a review: `data.review` is the review as `GET /v1/reviews` lists it. Sent only to endpoints whose `events` name it. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
          */
         post: operations["onReviewCreated"];
         delete?: never;
@@ -1001,7 +1001,7 @@ export interface webhooks {
         put?: never;
         /**
          * The review.resolved event
-         * @description The review.resolved event. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
+         * @description A review was resolved: `data.review` is the review as `GET /v1/reviews` lists it. Sent only to endpoints whose `events` name it. POSTed as JSON to every enabled endpoint subscribed to it, signed as the Standard Webhooks specification says (verify on the raw body, with the `standardwebhooks` package or the SDK's `verifyWebhook`). Any `2xx` acknowledges it; anything else (or no answer within the timeout) is retried with the same `webhook-id`; `410 Gone` disables the endpoint.
          */
         post: operations["onReviewResolved"];
         delete?: never;
@@ -3424,6 +3424,27 @@ export interface components {
             expiresAt: string;
             /** @description When it was resolved; `null` while open. */
             resolvedAt: string | null;
+        };
+        /**
+         * @description The body of a review event (`review.created`, `review.resolved`), sent and signed as every `WebhookEvent` is. An
+         *     endpoint receives review events only when its `events` name them (one created without `events` takes the job events).
+         *     Review deliveries are retried like the others; `GET /v1/webhook-endpoints/{id}/deliveries` lists job events only.
+         */
+        ReviewWebhookEvent: {
+            /** @description `review.created` or `review.resolved`. */
+            type: components["schemas"]["WebhookEventType"];
+            /**
+             * Format: date-time
+             * @description When it happened (RFC 3339, UTC): the same on every retry.
+             */
+            timestamp: string;
+            /** @description The event's subject. */
+            data: components["schemas"]["ReviewWebhookEventData"];
+        };
+        /** @description What a review event is about. */
+        ReviewWebhookEventData: {
+            /** @description The review as `GET /v1/reviews` lists it at the moment of the event (read the whole with `GET /v1/reviews/{id}`). */
+            review: components["schemas"]["ReviewSummary"];
         };
         /** @description One value of a resolved review: what the service found, what the person sent, and what that was. */
         ReviewedValue: {
@@ -8771,7 +8792,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookEvent"] & {
+                "application/json": components["schemas"]["ReviewWebhookEvent"] & {
                     /** @constant */
                     type?: "review.created";
                 };
@@ -8819,7 +8840,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookEvent"] & {
+                "application/json": components["schemas"]["ReviewWebhookEvent"] & {
                     /** @constant */
                     type?: "review.resolved";
                 };

@@ -86,7 +86,11 @@ function addWebhooks(target) {
   const about = {
     'job.succeeded': 'A job succeeded: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `result`.',
     'job.failed': 'A job failed: `data.job` is the job as `GET /v1/jobs/{id}` answers it, with its `error`.',
+    'review.created': 'An extraction sent with `review: true` made a review: `data.review` is the review as `GET /v1/reviews` lists it. Sent only to endpoints whose `events` name it.',
+    'review.resolved': 'A review was resolved: `data.review` is the review as `GET /v1/reviews` lists it. Sent only to endpoints whose `events` name it.',
   };
+  // Each event's body: a job's (`WebhookEvent`) or a review's (`ReviewWebhookEvent`).
+  const bodyOf = (event) => (event.startsWith('review.') ? 'ReviewWebhookEvent' : 'WebhookEvent');
   const webhooks = {};
   for (const event of events) {
     webhooks[event] = {
@@ -111,7 +115,7 @@ function addWebhooks(target) {
           required: true,
           content: {
             'application/json': {
-              schema: { allOf: [{ $ref: '#/components/schemas/WebhookEvent' }, { type: 'object', properties: { type: { type: 'string', const: event } } }] },
+              schema: { allOf: [{ $ref: `#/components/schemas/${bodyOf(event)}` }, { type: 'object', properties: { type: { type: 'string', const: event } } }] },
             },
           },
         },
@@ -128,11 +132,32 @@ function addWebhooks(target) {
     ordered[k] = v;
     if (k === 'paths') ordered.webhooks = webhooks;
   }
+  // TypeSpec emits every model (omit-unreachable-types: false, so that a review event's body exists); keep those the
+  // operations or the webhooks reach, as the emitter's own option would with the webhooks as roots.
+  const unused = unreachedSchemas(ordered);
+  for (const name of unused) delete ordered.components.schemas[name];
   writeFileSync(join(target, 'openapi.json'), `${JSON.stringify(ordered, null, 2)}\n`);
   const yaml = parseDocument(readFileSync(join(target, 'openapi.yaml'), 'utf8'));
   const at = yaml.contents.items.findIndex((pair) => pair.key.value === 'paths');
   yaml.contents.items.splice(at + 1, 0, yaml.createPair('webhooks', webhooks));
+  for (const name of unused) yaml.deleteIn(['components', 'schemas', name]);
   writeFileSync(join(target, 'openapi.yaml'), yaml.toString({ lineWidth: 0 }));
+}
+
+/** The component schemas no operation, webhook or other reached schema refers to (by `$ref`, transitively). */
+function unreachedSchemas(doc) {
+  const schemas = doc.components?.schemas ?? {};
+  const reached = new Set();
+  const walk = (node) => {
+    if (Array.isArray(node)) { node.forEach(walk); return; }
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const name = key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/') ? value.slice(21) : null;
+      if (name && !reached.has(name)) { reached.add(name); walk(schemas[name]); } else walk(value);
+    }
+  };
+  walk({ paths: doc.paths, webhooks: doc.webhooks, parameters: doc.components?.parameters, responses: doc.components?.responses, requestBodies: doc.components?.requestBodies, headers: doc.components?.headers });
+  return Object.keys(schemas).filter((name) => !reached.has(name));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -247,7 +247,9 @@ describe('/docs', () => {
     const window: Record<string, unknown> = { location: { origin } };
     runInNewContext(script, {
       window,
-      document: { getElementById: (id: string) => (id === 'reference' ? reference : null) },
+      document: { getElementById: (id: string) => (id === 'reference' ? reference : null), body: {}, querySelectorAll: () => [] },
+      // The placeholder hint watches the page (a browser's MutationObserver; nothing changes in this sandbox).
+      MutationObserver: class { observe(): void {} },
       fetch: (url: string) => { fetched.push(url); return answer(); },
       Scalar: { createApiReference: (mount: unknown, options: Record<string, unknown>) => { given.push({ mount, ...options }); return { app: true }; } },
     });

@@ -293,13 +293,17 @@ describe('parameter examples (the /docs Test Request starts from them)', () => {
 
 describe('the webhooks section', () => {
   it('types each event with the Standard Webhooks headers and its body', () => {
-    expect(Object.keys(doc.webhooks)).toEqual(['job.succeeded', 'job.failed']);
+    expect(Object.keys(doc.webhooks)).toEqual(['job.succeeded', 'job.failed', 'review.created', 'review.resolved']);
     for (const [event, item] of Object.entries(doc.webhooks as Json)) {
       const post = (item as Json).post;
       expect(post.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
         ['webhook-id', 'header', true], ['webhook-timestamp', 'header', true], ['webhook-signature', 'header', true],
       ]);
       expect(post.requestBody.content['application/json'].schema.allOf[1].properties.type.const).toBe(event);
+      // A job's event carries the job; a review's the review (its own model, in components).
+      const body = post.requestBody.content['application/json'].schema.allOf[0].$ref as string;
+      expect(body).toBe(event.startsWith('review.') ? '#/components/schemas/ReviewWebhookEvent' : '#/components/schemas/WebhookEvent');
+      expect(doc.components.schemas[body.split('/').pop()!]).toBeDefined();
     }
   });
 });

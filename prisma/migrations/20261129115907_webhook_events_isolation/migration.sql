@@ -22,7 +22,9 @@ SELECT DISTINCT ON ("event_id") "event_id", "account_id", "event_type", "job_id"
 FROM "webhook_deliveries" ORDER BY "event_id", "created_at";
 
 -- AlterTable
-ALTER TABLE "webhook_deliveries" DROP COLUMN "payload";
+-- The body now lives once in webhook_events; the column stays (nullable, no longer written) so that the previous
+-- version keeps working during a rolling upgrade; a later release drops it.
+ALTER TABLE "webhook_deliveries" ALTER COLUMN "payload" DROP NOT NULL;
 
 -- CreateIndex
 CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events"("created_at");

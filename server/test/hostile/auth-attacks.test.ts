@@ -33,6 +33,8 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
   let bFeedToken = '';
   let bJobId = '';
   let bEndpointId = '';
+  let bReviewId = '';
+  let bEvaluationId = '';
 
   beforeAll(async () => {
     stripe = await new FakeStripe().start();
@@ -60,6 +62,15 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
     bEndpointId = (await (await s.fetch('/v1/webhook-endpoints', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { url: 'https://hooks.example.com/b' } })).json()).id;
     expect(bJobId).toBeTruthy();
     expect(bEndpointId).toBeTruthy();
+    // B has a review (every value under reviewBelow 1) and an evaluation.
+    const reviewed = await s.fetch('/v1/extract/receipt', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { document: { text: 'CORNER SHOP\nTOTAL 3.00' }, review: true, reviewBelow: 1 } });
+    expect(reviewed.status).toBe(200);
+    bReviewId = (await (await s.fetch('/v1/reviews', { headers: { 'x-api-key': cred.B.key } })).json()).reviews[0].id;
+    const evaluated = await s.fetch('/v1/evaluations', { method: 'POST', headers: { 'x-api-key': cred.B.key }, json: { examples: [{ route: 'receipt', document: { text: 'CORNER SHOP\nTOTAL 3.00' }, expected: { total: 3 } }] } });
+    expect(evaluated.status).toBe(200);
+    bEvaluationId = (await evaluated.json()).id;
+    expect(bReviewId).toBeTruthy();
+    expect(bEvaluationId).toBeTruthy();
   });
   afterAll(async () => { await s.close(); await stripe.stop(); });
 
@@ -76,6 +87,7 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
               (SELECT json_agg(f) FROM calendar_feeds f WHERE account_id = $1) AS feeds,
               (SELECT json_agg(j ORDER BY id) FROM jobs j WHERE account_id = $1) AS jobs,
               (SELECT json_agg(e ORDER BY id) FROM webhook_endpoints e WHERE account_id = $1) AS endpoints,
+              (SELECT json_agg(r ORDER BY id) FROM reviews r WHERE account_id = $1) AS reviews,
               (SELECT row_to_json(a) FROM accounts a WHERE id = $1) AS account`, [B]);
     return rows.rows[0];
   };
@@ -385,6 +397,63 @@ describe.each(dbModes())('authentication attacks (%s database)', (mode) => {
         expect((await req('POST', `/v1/webhook-endpoints/${own}/deliveries/${deliveryId}/redeliver`, h)).status).toBe(404);
       }
       expect({ state: await bState(), deliveries: await deliveries() }).toEqual(before);
+    },
+  } satisfies Record<string, () => Promise<void>>);
+
+  Object.assign(isolation, {
+    listReviews: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', '/v1/reviews', h);
+        expect(res.status).toBe(200);
+        expect(res.json.reviews.map((r: Json) => r.id)).not.toContain(bReviewId);
+      }
+      // A cursor naming B's review pages A's, never B's.
+      expect((await req('GET', `/v1/reviews?cursor=${bReviewId}`, keyOf('A'))).json.reviews.map((r: Json) => r.id)).not.toContain(bReviewId);
+    },
+    getReview: async () => {
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('GET', `/v1/reviews/${bReviewId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/reviews/{id}', 'GET', res);
+      }
+      expect((await req('GET', `/v1/reviews/${bReviewId}`, keyOf('B'))).status).toBe(200);
+    },
+    getReviewFile: async () => {
+      const res = await req('GET', `/v1/reviews/${bReviewId}/file`, keyOf('A'));
+      expect(res.status).toBe(404);
+      conforms('/v1/reviews/{id}/file', 'GET', res);
+    },
+    resolveReview: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('POST', `/v1/reviews/${bReviewId}/resolve`, h, { data: { total: 3 } });
+        expect(res.status).toBe(404);
+        conforms('/v1/reviews/{id}/resolve', 'POST', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    deleteReview: async () => {
+      const before = await bState();
+      for (const h of [keyOf('A'), bearerOf('A')]) {
+        const res = await req('DELETE', `/v1/reviews/${bReviewId}`, h);
+        expect(res.status).toBe(404);
+        conforms('/v1/reviews/{id}', 'DELETE', res);
+      }
+      expect(await bState()).toEqual(before);
+    },
+    createEvaluation: async () => {
+      const before = await bState();
+      // Adding to B's evaluation is 404; A's own evaluation of A's (absent) reviews bills nothing of B's.
+      const res = await req('POST', '/v1/evaluations', keyOf('A'), { evaluationId: bEvaluationId, examples: [{ route: 'receipt', document: { text: 'TOTAL 1.00' }, expected: { total: 1 } }] });
+      expect(res.status).toBe(404);
+      conforms('/v1/evaluations', 'POST', res);
+      expect(await bState()).toEqual(before);
+    },
+    getEvaluation: async () => {
+      const res = await req('GET', `/v1/evaluations/${bEvaluationId}`, keyOf('A'));
+      expect(res.status).toBe(404);
+      conforms('/v1/evaluations/{id}', 'GET', res);
+      expect((await req('GET', `/v1/evaluations/${bEvaluationId}`, keyOf('B'))).status).toBe(200);
     },
   } satisfies Record<string, () => Promise<void>>);
 

@@ -69,7 +69,7 @@ describe('slow and oversized clients (embedded database)', () => {
   const healthy = async () => (await send(s.baseUrl, { method: 'GET', path: '/healthz' })).status;
 
   it('applies the configured limits to the server (the same module as main.ts)', () => {
-    expect(s.config.http).toEqual({ headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000, maxHeaderBytes: MAX_HEADER_BYTES });
+    expect(s.config.http).toEqual({ headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: 5000, maxHeaderBytes: MAX_HEADER_BYTES, maxBodyBytesInFlight: 200 * 1024 * 1024 });
   });
 
   it('answers 431 to request headers over the limit and closes; a head under it is served', async () => {
